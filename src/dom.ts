@@ -1,0 +1,478 @@
+/**
+ * The tree: a small DOM-named node model.
+ *
+ * Names follow the DOM Standard (`nodeType`, `childNodes`, `parentNode`, `localName`, `namespaceURI`,
+ * `attributes`, `data`, `target`, template `content`) so that code written against real DOM nodes can
+ * read these nodes too. It is deliberately not a full DOM: no live collections, no events, no selectors.
+ *
+ * Per-class constants (`nodeType`, `nodeName` for character data...) live on the prototypes so that
+ * nodes carry only their own data.
+ */
+
+export const HTML_NS = 'http://www.w3.org/1999/xhtml';
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
+export const XLINK_NS = 'http://www.w3.org/1999/xlink';
+export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+export const PROCESSING_INSTRUCTION_NODE = 7;
+export const COMMENT_NODE = 8;
+export const DOCUMENT_NODE = 9;
+export const DOCUMENT_TYPE_NODE = 10;
+export const DOCUMENT_FRAGMENT_NODE = 11;
+
+export type DocumentMode = 'no-quirks' | 'quirks' | 'limited-quirks';
+
+/** An attribute. `name` is the qualified name (`prefix:localName`, or `localName` without a prefix). */
+export class Attr {
+  localName: string;
+  value: string;
+  namespaceURI: string | null;
+  prefix: string | null;
+
+  constructor(localName: string, value: string, namespaceURI: string | null = null, prefix: string | null = null) {
+    this.localName = localName;
+    this.value = value;
+    this.namespaceURI = namespaceURI;
+    this.prefix = prefix;
+  }
+
+  get name(): string {
+    return this.prefix === null ? this.localName : this.prefix + ':' + this.localName;
+  }
+}
+
+export type ChildNode = Element | Text | Comment | ProcessingInstruction | DocumentType;
+export type ParentNode = Document | DocumentFragment | Element;
+export type Node = ParentNode | Text | Comment | ProcessingInstruction | DocumentType;
+
+/** Thrown by the tree-editing helpers when an edit would make an impossible tree (a cycle, a foreign reference node). */
+export class HierarchyRequestError extends Error {
+  override name = 'HierarchyRequestError';
+}
+
+abstract class NodeBase {
+  declare readonly nodeType: number;
+  parentNode: ParentNode | null = null;
+
+  get parentElement(): Element | null {
+    const p = this.parentNode;
+    return p !== null && p.nodeType === ELEMENT_NODE ? (p as Element) : null;
+  }
+
+  /** O(index) in the parent's child list. */
+  get previousSibling(): ChildNode | null {
+    const p = this.parentNode;
+    if (p === null) return null;
+    const i = p.childNodes.indexOf(this as unknown as ChildNode);
+    return i > 0 ? p.childNodes[i - 1]! : null;
+  }
+
+  /** O(index) in the parent's child list. */
+  get nextSibling(): ChildNode | null {
+    const p = this.parentNode;
+    if (p === null) return null;
+    const kids = p.childNodes;
+    const i = kids.indexOf(this as unknown as ChildNode);
+    return i >= 0 && i + 1 < kids.length ? kids[i + 1]! : null;
+  }
+
+  /** Removes this node from its parent, if any. */
+  remove(): void {
+    const p = this.parentNode;
+    if (p !== null) p.removeChild(this as unknown as ChildNode);
+  }
+}
+
+abstract class ParentNodeBase extends NodeBase {
+  childNodes: ChildNode[] = [];
+
+  get firstChild(): ChildNode | null {
+    return this.childNodes.length > 0 ? this.childNodes[0]! : null;
+  }
+
+  get lastChild(): ChildNode | null {
+    const n = this.childNodes.length;
+    return n > 0 ? this.childNodes[n - 1]! : null;
+  }
+
+  hasChildNodes(): boolean {
+    return this.childNodes.length > 0;
+  }
+
+  /** Appends `child` (detaching it from its old parent first). Returns `child`. */
+  appendChild<T extends ChildNode>(child: T): T {
+    return this.insertBefore(child, null);
+  }
+
+  /** Inserts `child` before `ref` (or at the end when `ref` is null). Returns `child`. */
+  insertBefore<T extends ChildNode>(child: T, ref: ChildNode | null): T {
+    checkInsertable(this as unknown as ParentNode, child);
+    if (ref !== null && ref.parentNode !== (this as unknown as ParentNode)) {
+      throw new HierarchyRequestError('insertBefore: the reference node is not a child of this node');
+    }
+    if (child.parentNode !== null) child.parentNode.removeChild(child);
+    if (ref === null) {
+      this.childNodes.push(child);
+    } else {
+      this.childNodes.splice(this.childNodes.indexOf(ref), 0, child);
+    }
+    child.parentNode = this as unknown as ParentNode;
+    return child;
+  }
+
+  /** Removes `child` from this node. Returns `child`. */
+  removeChild<T extends ChildNode>(child: T): T {
+    const i = this.childNodes.indexOf(child);
+    if (i < 0) throw new HierarchyRequestError('removeChild: the node is not a child of this node');
+    this.childNodes.splice(i, 1);
+    child.parentNode = null;
+    return child;
+  }
+
+  /** Replaces `oldChild` with `newChild`. Returns `oldChild`. */
+  replaceChild<T extends ChildNode>(newChild: ChildNode, oldChild: T): T {
+    if (oldChild.parentNode !== (this as unknown as ParentNode)) {
+      throw new HierarchyRequestError('replaceChild: the node to replace is not a child of this node');
+    }
+    if (newChild === oldChild) return oldChild;
+    checkInsertable(this as unknown as ParentNode, newChild);
+    if (newChild.parentNode !== null) newChild.parentNode.removeChild(newChild);
+    const i = this.childNodes.indexOf(oldChild);
+    this.childNodes[i] = newChild;
+    newChild.parentNode = this as unknown as ParentNode;
+    oldChild.parentNode = null;
+    return oldChild;
+  }
+
+  /** Concatenated data of all descendant text nodes (template contents excluded, as in the DOM). */
+  get textContent(): string {
+    let out = '';
+    const stack: ChildNode[][] = [this.childNodes];
+    const index: number[] = [0];
+    while (stack.length > 0) {
+      const top = stack.length - 1;
+      const list = stack[top]!;
+      const i = index[top]!;
+      if (i >= list.length) {
+        stack.pop();
+        index.pop();
+        continue;
+      }
+      index[top] = i + 1;
+      const n = list[i]!;
+      if (n.nodeType === TEXT_NODE) out += (n as Text).data;
+      else if (n.nodeType === ELEMENT_NODE && (n as Element).childNodes.length > 0) {
+        stack.push((n as Element).childNodes);
+        index.push(0);
+      }
+    }
+    return out;
+  }
+}
+
+function checkInsertable(parent: ParentNode, child: ChildNode): void {
+  if (!(child instanceof NodeBase) || child.nodeType === DOCUMENT_NODE || child.nodeType === DOCUMENT_FRAGMENT_NODE) {
+    throw new HierarchyRequestError('only element, text, comment, processing instruction and doctype nodes can be inserted');
+  }
+  if (child.nodeType === ELEMENT_NODE) {
+    // No cycles: `child` must not be `parent` or one of its ancestors.
+    for (let p: ParentNode | null = parent; p !== null; p = p.parentNode) {
+      if (p === (child as Element)) throw new HierarchyRequestError('a node cannot be inserted into itself or its descendants');
+    }
+  }
+}
+
+export class Document extends ParentNodeBase {
+  declare readonly nodeType: 9;
+  declare readonly nodeName: '#document';
+  mode: DocumentMode = 'no-quirks';
+
+  /** The first element child (the `html` element for parsed documents). */
+  get documentElement(): Element | null {
+    for (const n of this.childNodes) if (n.nodeType === ELEMENT_NODE) return n as Element;
+    return null;
+  }
+
+  get doctype(): DocumentType | null {
+    for (const n of this.childNodes) if (n.nodeType === DOCUMENT_TYPE_NODE) return n as DocumentType;
+    return null;
+  }
+
+  get head(): Element | null {
+    return htmlChild(this.documentElement, 'head');
+  }
+
+  get body(): Element | null {
+    const html = this.documentElement;
+    if (html === null || html.localName !== 'html' || html.namespaceURI !== HTML_NS) return null;
+    for (const n of html.childNodes) {
+      if (n.nodeType === ELEMENT_NODE && (n as Element).namespaceURI === HTML_NS) {
+        const name = (n as Element).localName;
+        if (name === 'body' || name === 'frameset') return n as Element;
+      }
+    }
+    return null;
+  }
+}
+
+function htmlChild(parent: Element | null, localName: string): Element | null {
+  if (parent === null) return null;
+  for (const n of parent.childNodes) {
+    if (n.nodeType === ELEMENT_NODE && (n as Element).localName === localName && (n as Element).namespaceURI === HTML_NS) {
+      return n as Element;
+    }
+  }
+  return null;
+}
+
+export class DocumentFragment extends ParentNodeBase {
+  declare readonly nodeType: 11;
+  declare readonly nodeName: '#document-fragment';
+}
+
+export class Element extends ParentNodeBase {
+  declare readonly nodeType: 1;
+  localName: string;
+  namespaceURI: string;
+  prefix: string | null = null;
+  attributes: Attr[];
+  /** The template contents; non-null exactly for HTML `template` elements. */
+  content: DocumentFragment | null;
+
+  constructor(localName: string, namespaceURI: string = HTML_NS, attributes: Attr[] = []) {
+    super();
+    this.localName = localName;
+    this.namespaceURI = namespaceURI;
+    this.attributes = attributes;
+    this.content = localName === 'template' && namespaceURI === HTML_NS ? new DocumentFragment() : null;
+  }
+
+  /** The qualified name, upper-cased for HTML elements as in an HTML document's DOM. */
+  get tagName(): string {
+    const q = this.prefix === null ? this.localName : this.prefix + ':' + this.localName;
+    return this.namespaceURI === HTML_NS ? q.toUpperCase() : q;
+  }
+
+  get nodeName(): string {
+    return this.tagName;
+  }
+
+  /** Value of the first attribute whose qualified name is `name` (ASCII case-insensitive for HTML elements), or null. */
+  getAttribute(name: string): string | null {
+    const a = this.getAttributeNode(name);
+    return a === null ? null : a.value;
+  }
+
+  getAttributeNode(name: string): Attr | null {
+    const q = this.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
+    for (const a of this.attributes) if (a.name === q) return a;
+    return null;
+  }
+
+  getAttributeNS(namespaceURI: string | null, localName: string): string | null {
+    const a = this.getAttributeNodeNS(namespaceURI, localName);
+    return a === null ? null : a.value;
+  }
+
+  getAttributeNodeNS(namespaceURI: string | null, localName: string): Attr | null {
+    const ns = namespaceURI === '' ? null : namespaceURI;
+    for (const a of this.attributes) if (a.localName === localName && a.namespaceURI === ns) return a;
+    return null;
+  }
+
+  hasAttribute(name: string): boolean {
+    return this.getAttributeNode(name) !== null;
+  }
+
+  /** Sets a no-namespace attribute (the name is lower-cased on HTML elements, as in the DOM). */
+  setAttribute(name: string, value: string): void {
+    const q = this.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
+    const a = this.getAttributeNode(q);
+    if (a !== null) a.value = value;
+    else this.attributes.push(new Attr(q, value));
+  }
+
+  setAttributeNS(namespaceURI: string | null, qualifiedName: string, value: string): void {
+    const ns = namespaceURI === '' ? null : namespaceURI;
+    const colon = qualifiedName.indexOf(':');
+    const prefix = colon >= 0 ? qualifiedName.slice(0, colon) : null;
+    const localName = colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName;
+    const a = this.getAttributeNodeNS(ns, localName);
+    if (a !== null) {
+      a.value = value;
+      a.prefix = prefix;
+    } else {
+      this.attributes.push(new Attr(localName, value, ns, prefix));
+    }
+  }
+
+  removeAttribute(name: string): void {
+    const a = this.getAttributeNode(name);
+    if (a !== null) this.attributes.splice(this.attributes.indexOf(a), 1);
+  }
+
+  removeAttributeNS(namespaceURI: string | null, localName: string): void {
+    const a = this.getAttributeNodeNS(namespaceURI, localName);
+    if (a !== null) this.attributes.splice(this.attributes.indexOf(a), 1);
+  }
+}
+
+abstract class CharacterDataBase extends NodeBase {
+  data: string;
+  constructor(data: string) {
+    super();
+    this.data = data;
+  }
+  get nodeValue(): string {
+    return this.data;
+  }
+}
+
+export class Text extends CharacterDataBase {
+  declare readonly nodeType: 3;
+  declare readonly nodeName: '#text';
+}
+
+export class Comment extends CharacterDataBase {
+  declare readonly nodeType: 8;
+  declare readonly nodeName: '#comment';
+}
+
+export class ProcessingInstruction extends CharacterDataBase {
+  declare readonly nodeType: 7;
+  target: string;
+  constructor(target: string, data: string) {
+    super(data);
+    this.target = target;
+  }
+  get nodeName(): string {
+    return this.target;
+  }
+}
+
+export class DocumentType extends NodeBase {
+  declare readonly nodeType: 10;
+  name: string;
+  publicId: string;
+  systemId: string;
+  constructor(name: string, publicId = '', systemId = '') {
+    super();
+    this.name = name;
+    this.publicId = publicId;
+    this.systemId = systemId;
+  }
+  get nodeName(): string {
+    return this.name;
+  }
+}
+
+function defineConstant(proto: object, key: string, value: unknown): void {
+  Object.defineProperty(proto, key, { value, writable: false, enumerable: true, configurable: false });
+}
+defineConstant(Document.prototype, 'nodeType', DOCUMENT_NODE);
+defineConstant(Document.prototype, 'nodeName', '#document');
+defineConstant(DocumentFragment.prototype, 'nodeType', DOCUMENT_FRAGMENT_NODE);
+defineConstant(DocumentFragment.prototype, 'nodeName', '#document-fragment');
+defineConstant(Element.prototype, 'nodeType', ELEMENT_NODE);
+defineConstant(Text.prototype, 'nodeType', TEXT_NODE);
+defineConstant(Text.prototype, 'nodeName', '#text');
+defineConstant(Comment.prototype, 'nodeType', COMMENT_NODE);
+defineConstant(Comment.prototype, 'nodeName', '#comment');
+defineConstant(ProcessingInstruction.prototype, 'nodeType', PROCESSING_INSTRUCTION_NODE);
+defineConstant(DocumentType.prototype, 'nodeType', DOCUMENT_TYPE_NODE);
+
+/** ASCII lower-casing (the DOM's and HTML's case folding, which leaves non-ASCII alone). */
+export function asciiLowercase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Construction helpers
+
+/** Creates an element; `attributes` may be given as a name→value record (no-namespace attributes). */
+export function createElement(
+  localName: string,
+  attributes?: Record<string, string> | Attr[],
+  namespaceURI: string = HTML_NS,
+): Element {
+  let attrs: Attr[];
+  if (attributes === undefined) attrs = [];
+  else if (Array.isArray(attributes)) attrs = attributes;
+  else attrs = Object.keys(attributes).map((k) => new Attr(k, attributes[k]!));
+  return new Element(localName, namespaceURI, attrs);
+}
+
+export function createText(data: string): Text {
+  return new Text(data);
+}
+
+export function createComment(data: string): Comment {
+  return new Comment(data);
+}
+
+export function createProcessingInstruction(target: string, data: string): ProcessingInstruction {
+  return new ProcessingInstruction(target, data);
+}
+
+export function createDocumentFragment(): DocumentFragment {
+  return new DocumentFragment();
+}
+
+export function isElement(node: Node | null | undefined): node is Element {
+  return node != null && node.nodeType === ELEMENT_NODE;
+}
+
+/** True for an element with the given local name in the HTML namespace. */
+export function isHTMLElement(node: Node | null | undefined, localName?: string): node is Element {
+  return (
+    node != null &&
+    node.nodeType === ELEMENT_NODE &&
+    (node as Element).namespaceURI === HTML_NS &&
+    (localName === undefined || (node as Element).localName === localName)
+  );
+}
+
+/**
+ * Visits every node below `root` in tree order, without recursion (deep trees are normal input).
+ * Template contents are visited after the template's attributes, as the template's children.
+ * Return `false` from `visit` to skip a node's descendants.
+ */
+export function walk(root: ParentNode, visit: (node: ChildNode, depth: number) => boolean | void): void {
+  const lists: ChildNode[][] = [childrenOf(root)];
+  const index: number[] = [0];
+  while (lists.length > 0) {
+    const top = lists.length - 1;
+    const list = lists[top]!;
+    const i = index[top]!;
+    if (i >= list.length) {
+      lists.pop();
+      index.pop();
+      continue;
+    }
+    index[top] = i + 1;
+    const node = list[i]!;
+    if (visit(node, top) === false) continue;
+    if (node.nodeType === ELEMENT_NODE) {
+      const kids = childrenOf(node as Element);
+      if (kids.length > 0) {
+        lists.push(kids);
+        index.push(0);
+      }
+    }
+  }
+}
+
+/** The children a tree walk descends into: a template's contents, otherwise `childNodes`. */
+export function childrenOf(node: ParentNode): ChildNode[] {
+  return node.nodeType === ELEMENT_NODE && (node as Element).content !== null
+    ? (node as Element).content!.childNodes
+    : node.childNodes;
+}
