@@ -179,7 +179,12 @@ function checkInsertable(parent: ParentNode, child: ChildNode): void {
     throw new HierarchyRequestError('only element, text, comment, processing instruction and doctype nodes can be inserted');
   }
   if (child.nodeType === ELEMENT_NODE) {
-    // No cycles: `child` must not be `parent` or one of its ancestors.
+    // No cycles: `child` must not be `parent` or one of its ancestors. A childless element can only be
+    // `parent` itself, so the walk up (O(depth)) is needed only for elements that have children.
+    if ((child as Element).childNodes.length === 0) {
+      if ((child as Element) === parent) throw new HierarchyRequestError('a node cannot be inserted into itself');
+      return;
+    }
     for (let p: ParentNode | null = parent; p !== null; p = p.parentNode) {
       if (p === (child as Element)) throw new HierarchyRequestError('a node cannot be inserted into itself or its descendants');
     }

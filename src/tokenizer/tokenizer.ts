@@ -1,34 +1,1943 @@
 /**
- * The HTML tokenizer (WHATWG HTML, "13.2.5 Tokenization").
- * (API stub: states are being filled in.)
+ * The HTML tokenizer: HTML Standard, 13.2.5 "Tokenization" (today's standard, including the
+ * processing instruction states of 2026), with 13.2.3.5 "Preprocessing the input stream".
+ *
+ * One loop switches on `state`; every state is a `case` labelled with its section number and name.
+ * States that see long runs (data, RCDATA, RAWTEXT, script data, PLAINTEXT, tag and attribute
+ * names and values, comments, DOCTYPE fields) scan ahead with `charCodeAt` and take slices of the
+ * input instead of consuming one character per iteration; the result is the same token stream,
+ * errors and positions as the one-character-at-a-time algorithm.
+ *
+ * Tokens are calls on a `TokenSink` (no token objects). The sink may change `state` during any
+ * call; the loop reads `this.state` afresh at every step.
  */
-import type { TokenSink } from './token-sink.js';
+import { Attr } from '../dom.js';
 import type { ParseErrorHandler } from '../errors.js';
+import {
+  C1_REPLACEMENTS,
+  matchedLength,
+  matchNamedCharacterReference,
+  namedCharacterReferenceValue,
+} from './character-references.js';
+import type { TokenSink } from './token-sink.js';
 
+// ---- Tokenizer states (13.2.5.1 – 13.2.5.76). The character reference states (13.2.5.77 – 84)
+// ---- never emit tokens, so they run as one function (`characterReference`) called from their
+// ---- return states.
 export const DATA_STATE = 0;
 export const RCDATA_STATE = 1;
 export const RAWTEXT_STATE = 2;
 export const SCRIPT_DATA_STATE = 3;
 export const PLAINTEXT_STATE = 4;
+export const TAG_OPEN_STATE = 5;
+export const END_TAG_OPEN_STATE = 6;
+export const TAG_NAME_STATE = 7;
+export const RCDATA_LESS_THAN_SIGN_STATE = 8;
+export const RAWTEXT_LESS_THAN_SIGN_STATE = 9;
+export const SCRIPT_DATA_LESS_THAN_SIGN_STATE = 10;
+export const SCRIPT_DATA_ESCAPE_START_STATE = 11;
+export const SCRIPT_DATA_ESCAPE_START_DASH_STATE = 12;
+export const SCRIPT_DATA_ESCAPED_STATE = 13;
+export const SCRIPT_DATA_ESCAPED_DASH_STATE = 14;
+export const SCRIPT_DATA_ESCAPED_DASH_DASH_STATE = 15;
+export const SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE = 16;
+export const SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE = 17;
+export const SCRIPT_DATA_DOUBLE_ESCAPED_STATE = 18;
+export const SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE = 19;
+export const SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE = 20;
+export const SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE = 21;
+export const SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE = 22;
+export const BEFORE_ATTRIBUTE_NAME_STATE = 23;
+export const ATTRIBUTE_NAME_STATE = 24;
+export const AFTER_ATTRIBUTE_NAME_STATE = 25;
+export const BEFORE_ATTRIBUTE_VALUE_STATE = 26;
+export const ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE = 27;
+export const ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE = 28;
+export const ATTRIBUTE_VALUE_UNQUOTED_STATE = 29;
+export const AFTER_ATTRIBUTE_VALUE_QUOTED_STATE = 30;
+export const SELF_CLOSING_START_TAG_STATE = 31;
+export const BOGUS_COMMENT_STATE = 32;
+export const MARKUP_DECLARATION_OPEN_STATE = 33;
+export const COMMENT_START_STATE = 34;
+export const COMMENT_START_DASH_STATE = 35;
+export const COMMENT_STATE = 36;
+export const COMMENT_LESS_THAN_SIGN_STATE = 37;
+export const COMMENT_LESS_THAN_SIGN_BANG_STATE = 38;
+export const COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE = 39;
+export const COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE = 40;
+export const COMMENT_END_DASH_STATE = 41;
+export const COMMENT_END_STATE = 42;
+export const COMMENT_END_BANG_STATE = 43;
+export const DOCTYPE_STATE = 44;
+export const BEFORE_DOCTYPE_NAME_STATE = 45;
+export const DOCTYPE_NAME_STATE = 46;
+export const AFTER_DOCTYPE_NAME_STATE = 47;
+export const AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE = 48;
+export const BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE = 49;
+export const DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE = 50;
+export const DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE = 51;
+export const AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE = 52;
+export const BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE = 53;
+export const AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE = 54;
+export const BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 55;
+export const DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE = 56;
+export const DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE = 57;
+export const AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE = 58;
+export const BOGUS_DOCTYPE_STATE = 59;
+export const CDATA_SECTION_STATE = 60;
+export const CDATA_SECTION_BRACKET_STATE = 61;
+export const CDATA_SECTION_END_STATE = 62;
+export const PROCESSING_INSTRUCTION_OPEN_STATE = 63;
+export const PROCESSING_INSTRUCTION_TARGET_STATE = 64;
+export const AFTER_PROCESSING_INSTRUCTION_TARGET_STATE = 65;
+export const PROCESSING_INSTRUCTION_DATA_STATE = 66;
+export const PROCESSING_INSTRUCTION_QUESTIONABLE_STATE = 67;
+
+// Character codes.
+const NUL = 0x00;
+const TAB = 0x09;
+const LF = 0x0a;
+const FF = 0x0c;
+const CR = 0x0d;
+const SPACE = 0x20;
+const BANG = 0x21;
+const DQUOTE = 0x22;
+const NUMBER_SIGN = 0x23;
+const AMPERSAND = 0x26;
+const APOSTROPHE = 0x27;
+const HYPHEN = 0x2d;
+const SOLIDUS = 0x2f;
+const SEMICOLON = 0x3b;
+const LT = 0x3c;
+const EQUALS = 0x3d;
+const GT = 0x3e;
+const QUESTION = 0x3f;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const UNDERSCORE = 0x5f;
+const GRAVE = 0x60;
+const REPLACEMENT = '\uFFFD';
+
+/** Tab, LF, FF, space: the whitespace of the tokenizer states (CR never reaches them). */
+function isSpace(c: number): boolean {
+  return c === SPACE || c === LF || c === TAB || c === FF;
+}
+function isAsciiAlpha(c: number): boolean {
+  return ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+}
+function isAsciiUpper(c: number): boolean {
+  return c >= 0x41 && c <= 0x5a;
+}
+function isAsciiDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+function isAsciiAlphanumeric(c: number): boolean {
+  return isAsciiDigit(c) || isAsciiAlpha(c);
+}
+function isAsciiHexDigit(c: number): boolean {
+  return isAsciiDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+}
+
+/**
+ * ASCII-lowercases `s` and replaces U+0000 with U+FFFD (the rule of tag, attribute and DOCTYPE
+ * names). Only called when a scan saw an upper-case letter or a NUL.
+ */
+function lowerAndReplaceNulls(s: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isAsciiUpper(c)) {
+      out += s.slice(from, i) + String.fromCharCode(c | 0x20);
+      from = i + 1;
+    } else if (c === NUL) {
+      out += s.slice(from, i) + REPLACEMENT;
+      from = i + 1;
+    }
+  }
+  return out + s.slice(from);
+}
+
+function replaceNulls(s: string): string {
+  return s.indexOf('\0') < 0 ? s : s.replace(/\0/g, REPLACEMENT);
+}
 
 export class Tokenizer {
-  state = DATA_STATE;
+  /** The current tokenizer state. A sink may set it (e.g. to RCDATA after `<textarea>`) during a call. */
+  state: number = DATA_STATE;
+  /** Tag name of the last start tag emitted ('' before the first): the "appropriate end tag token" test. */
   lastStartTagName = '';
+  /** Offset, in the input as given, where the token being emitted began. */
   tokenStart = 0;
+
   private readonly sink: TokenSink;
   private readonly onError: ParseErrorHandler | null;
 
+  // ---- Input (13.2.3.5): `input` is the preprocessed (newline-normalized) input.
+  private input = '';
+  private original = '';
+  /** Normalized offsets of the LFs that replaced a CR LF pair (each one drops a code unit). Sorted. */
+  private crlf: number[] = [];
+  private crlfCursor = 0;
+
+  // ---- Input stream errors, found in one pass before tokenizing and reported in offset order.
+  private inputErrorOffsets: number[] = [];
+  private inputErrorCodes: string[] = [];
+  private inputErrorNext = 0;
+
+  // ---- Line starts in the original input, recorded up to `lineScanned` (computed only for errors).
+  private lineStarts: number[] = [0];
+  private lineScanned = 0;
+
+  // ---- Pending character tokens: `text` followed by the input range [runStart, runEnd).
+  private text = '';
+  private runStart = -1;
+  private runEnd = -1;
+  /** Normalized offset of the first pending character, or -1 when none is pending. */
+  private textBegin = -1;
+
+  // ---- The token being built.
+  /** Normalized offset of the `<` (or `&`...) that began the current token. */
+  private tokenBegin = 0;
+  private isEndTag = false;
+  private tagName = '';
+  private selfClosing = false;
+  private attributes: Attr[] = [];
+  private attributeNames: Set<string> | null = null;
+  /** The attribute whose value is being read, or null when its name was a duplicate. */
+  private attribute: Attr | null = null;
+  private attributeValue = '';
+  private commentData = '';
+  private doctypeName: string | null = null;
+  private publicId: string | null = null;
+  private systemId: string | null = null;
+  private forceQuirks = false;
+  /** The temporary buffer: here, the processing instruction target read so far. */
+  private temporaryBuffer = '';
+  private piData = '';
+  /** Return state of the RCDATA/RAWTEXT/script data "less-than sign" and "end tag" states. */
+  private textState = DATA_STATE;
+
   constructor(sink: TokenSink, onError: ParseErrorHandler | null = null) {
     this.sink = sink;
-    this.onError = onError;
+    this.onError = onError ?? null;
   }
 
+  // ======================================================================================
+  // Errors and positions
+  // ======================================================================================
+
+  /**
+   * Reports a parse error at `offset` (in the input as given). Input stream errors (13.2.3.5) found
+   * before `offset` are reported first, so that errors reach the handler in input order.
+   */
   error(code: string, offset: number): void {
-    if (this.onError !== null) this.onError({ code, line: 1, column: offset + 1, offset });
+    const onError = this.onError;
+    if (onError === null) return;
+    const offsets = this.inputErrorOffsets;
+    while (this.inputErrorNext < offsets.length && offsets[this.inputErrorNext]! <= offset) {
+      const i = this.inputErrorNext++;
+      this.report(onError, this.inputErrorCodes[i]!, offsets[i]!);
+    }
+    this.report(onError, code, offset);
   }
 
-  run(input: string): void {
-    if (input.length > 0) this.sink.characters(input);
+  private report(onError: ParseErrorHandler, code: string, offset: number): void {
+    // Line starts are recorded once, as far as errors have needed them; a binary search then
+    // places any offset, in or out of order.
+    const starts = this.lineStarts;
+    if (offset > this.lineScanned) {
+      const s = this.original;
+      const end = Math.min(offset, s.length);
+      for (let i = this.lineScanned; i < end; i++) {
+        const c = s.charCodeAt(i);
+        if (c === LF || (c === CR && s.charCodeAt(i + 1) !== LF)) starts.push(i + 1);
+      }
+      if (end > this.lineScanned) this.lineScanned = end;
+    }
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const m = (lo + hi + 1) >>> 1;
+      if (starts[m]! <= offset) lo = m;
+      else hi = m - 1;
+    }
+    onError({ code, line: lo + 1, column: offset - starts[lo]! + 1, offset });
+  }
+
+  /** Parse error at normalized offset `p`. */
+  private err(code: string, p: number): void {
+    if (this.onError !== null) this.error(code, this.originalOffset(p));
+  }
+
+  /** Offset in the input as given of normalized offset `p`. */
+  private originalOffset(p: number): number {
+    const crlf = this.crlf;
+    if (crlf.length === 0) return p;
+    // Number of CR LF pairs whose LF lies before p; the cursor makes in-order queries O(1).
+    let i = this.crlfCursor;
+    if ((i > 0 && crlf[i - 1]! >= p) || (i + 8 < crlf.length && crlf[i + 8]! < p)) {
+      // Far from the cursor: binary search for the first pair at or after p.
+      let lo = 0;
+      let hi = crlf.length;
+      while (lo < hi) {
+        const m = (lo + hi) >>> 1;
+        if (crlf[m]! < p) lo = m + 1;
+        else hi = m;
+      }
+      i = lo;
+    } else {
+      while (i < crlf.length && crlf[i]! < p) i++;
+    }
+    this.crlfCursor = i;
+    return p + i;
+  }
+
+  // ======================================================================================
+  // 13.2.3.5 Preprocessing the input stream
+  // ======================================================================================
+
+  private preprocess(original: string): void {
+    this.original = original;
+    this.crlf = [];
+    this.crlfCursor = 0;
+    let input = original;
+    if (original.indexOf('\r') >= 0) {
+      // Normalize newlines: CR LF -> LF, then lone CR -> LF. Remember where a code unit was dropped.
+      const crlf = this.crlf;
+      let dropped = 0;
+      for (let i = original.indexOf('\r\n'); i >= 0; i = original.indexOf('\r\n', i + 2)) {
+        crlf.push(i - dropped);
+        dropped++;
+      }
+      input = original.replace(/\r\n?/g, '\n');
+    }
+    this.input = input;
+    this.inputErrorOffsets = [];
+    this.inputErrorCodes = [];
+    this.inputErrorNext = 0;
+    this.lineStarts = [0];
+    this.lineScanned = 0;
+    if (this.onError !== null) this.findInputStreamErrors(original);
+  }
+
+  /** Surrogates, noncharacters and controls (other than ASCII whitespace and NUL) in the input stream. */
+  private findInputStreamErrors(s: string): void {
+    const offsets = this.inputErrorOffsets;
+    const codes = this.inputErrorCodes;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x20 && c < 0x7f) continue;
+      if (c < 0x20) {
+        if (c !== NUL && c !== TAB && c !== LF && c !== FF && c !== CR) {
+          offsets.push(i);
+          codes.push('control-character-in-input-stream');
+        }
+      } else if (c <= 0x9f) {
+        offsets.push(i);
+        codes.push('control-character-in-input-stream');
+      } else if (c >= 0xd800 && c <= 0xdfff) {
+        const d = s.charCodeAt(i + 1);
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          const cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          if ((cp & 0xfffe) === 0xfffe) {
+            offsets.push(i);
+            codes.push('noncharacter-in-input-stream');
+          }
+          i++;
+        } else {
+          offsets.push(i);
+          codes.push('surrogate-in-input-stream');
+        }
+      } else if ((c >= 0xfdd0 && c <= 0xfdef) || c === 0xfffe || c === 0xffff) {
+        offsets.push(i);
+        codes.push('noncharacter-in-input-stream');
+      }
+    }
+  }
+
+  // ======================================================================================
+  // Emitting tokens
+  // ======================================================================================
+
+  /** Appends the input range [from, to) to the pending character tokens. */
+  private emitRange(from: number, to: number): void {
+    if (to <= from) return;
+    if (this.textBegin < 0) this.textBegin = from;
+    if (this.runEnd === from) {
+      this.runEnd = to;
+      return;
+    }
+    if (this.runEnd > this.runStart) this.text += this.input.slice(this.runStart, this.runEnd);
+    this.runStart = from;
+    this.runEnd = to;
+  }
+
+  /** Appends `s` (not taken from the input as is) to the pending character tokens; it stands at offset `at`. */
+  private emitString(s: string, at: number): void {
+    if (this.textBegin < 0) this.textBegin = at;
+    if (this.runEnd > this.runStart) {
+      this.text += this.input.slice(this.runStart, this.runEnd) + s;
+      this.runStart = this.runEnd = -1;
+    } else {
+      this.text += s;
+    }
+  }
+
+  private flushText(): void {
+    if (this.textBegin < 0) return;
+    let data = this.text;
+    if (this.runEnd > this.runStart) data += this.input.slice(this.runStart, this.runEnd);
+    this.text = '';
+    this.runStart = this.runEnd = -1;
+    this.tokenStart = this.originalOffset(this.textBegin);
+    this.textBegin = -1;
+    this.sink.characters(data);
+  }
+
+  private emitNullCharacter(p: number): void {
+    this.flushText();
+    this.tokenStart = this.originalOffset(p);
+    this.sink.nullCharacter();
+  }
+
+  private beginTag(isEnd: boolean, begin: number): void {
+    this.isEndTag = isEnd;
+    this.tokenBegin = begin;
+    this.tagName = '';
+    this.selfClosing = false;
+    this.attributes = [];
+    this.attributeNames = null;
+    this.attribute = null;
+  }
+
+  /** Emits the current tag token (switching to the data state first, as every caller does). */
+  private emitTag(p: number): void {
+    this.flushText();
+    this.state = DATA_STATE;
+    this.tokenStart = this.originalOffset(this.tokenBegin);
+    if (this.isEndTag) {
+      if (this.attributes.length > 0) this.err('end-tag-with-attributes', p);
+      if (this.selfClosing) this.err('end-tag-with-trailing-solidus', p);
+      this.sink.endTag(this.tagName);
+    } else {
+      this.lastStartTagName = this.tagName;
+      this.sink.startTag(this.tagName, this.attributes, this.selfClosing);
+    }
+  }
+
+  /**
+   * Starts a new attribute named `name`. Leaving the attribute name state checks the name against the
+   * token's other attributes: a duplicate is a duplicate-attribute parse error and is dropped.
+   */
+  private startAttribute(name: string, p: number): void {
+    const attrs = this.attributes;
+    let duplicate = false;
+    if (attrs.length < 12) {
+      for (let i = 0; i < attrs.length; i++) {
+        if (attrs[i]!.localName === name) {
+          duplicate = true;
+          break;
+        }
+      }
+    } else {
+      let set = this.attributeNames;
+      if (set === null) {
+        set = this.attributeNames = new Set();
+        for (let i = 0; i < attrs.length; i++) set.add(attrs[i]!.localName);
+      }
+      duplicate = set.has(name);
+      if (!duplicate) set.add(name);
+    }
+    if (duplicate) {
+      this.err('duplicate-attribute', p);
+      this.attribute = null;
+    } else {
+      const attr = new Attr(name, '');
+      attrs.push(attr);
+      if (this.attributeNames !== null) this.attributeNames.add(name);
+      this.attribute = attr;
+    }
+    this.attributeValue = '';
+  }
+
+  private finishAttributeValue(): void {
+    if (this.attribute !== null) this.attribute.value = this.attributeValue;
+    this.attributeValue = '';
+  }
+
+  private emitComment(): void {
+    this.flushText();
+    this.tokenStart = this.originalOffset(this.tokenBegin);
+    const data = this.commentData;
+    this.commentData = '';
+    this.sink.comment(data);
+  }
+
+  private beginDoctype(begin: number): void {
+    this.tokenBegin = begin;
+    this.doctypeName = null;
+    this.publicId = null;
+    this.systemId = null;
+    this.forceQuirks = false;
+  }
+
+  private emitDoctype(): void {
+    this.flushText();
+    this.tokenStart = this.originalOffset(this.tokenBegin);
+    this.sink.doctype(this.doctypeName, this.publicId, this.systemId, this.forceQuirks);
+  }
+
+  private emitProcessingInstruction(): void {
+    this.flushText();
+    this.tokenStart = this.originalOffset(this.tokenBegin);
+    const data = this.piData;
+    this.piData = '';
+    this.sink.processingInstruction(this.temporaryBuffer, data);
+  }
+
+  private emitEndOfFile(): void {
+    this.flushText();
+    this.tokenStart = this.original.length;
+    if (this.onError !== null) {
+      // Report input stream errors not reported yet.
+      const offsets = this.inputErrorOffsets;
+      while (this.inputErrorNext < offsets.length) {
+        const i = this.inputErrorNext++;
+        this.report(this.onError, this.inputErrorCodes[i]!, offsets[i]!);
+      }
+    }
     this.sink.endOfFile();
   }
+
+  // ======================================================================================
+  // 13.2.5.77 – 13.2.5.84 Character reference states
+  // ======================================================================================
+
+  /**
+   * Runs the character reference states for the `&` at `amp` (13.2.5.77 Character reference state
+   * onwards) and returns the offset where the return state resumes. In an attribute value
+   * (`inAttribute`) the result is appended to the attribute's value; otherwise it is emitted as
+   * character tokens.
+   */
+  private characterReference(amp: number, inAttribute: boolean): number {
+    const s = this.input;
+    const n = s.length;
+    let p = amp + 1;
+    const c = p < n ? s.charCodeAt(p) : -1;
+    if (isAsciiAlphanumeric(c)) {
+      // 13.2.5.78 Named character reference state
+      const index = matchNamedCharacterReference(s, p, n);
+      if (index >= 0) {
+        const end = p + matchedLength;
+        const endsWithSemicolon = s.charCodeAt(end - 1) === SEMICOLON;
+        if (!endsWithSemicolon && inAttribute && end < n) {
+          const next = s.charCodeAt(end);
+          if (next === EQUALS || isAsciiAlphanumeric(next)) {
+            // For historical reasons: flush the code points consumed as they are.
+            this.attributeValue += s.slice(amp, end);
+            return end;
+          }
+        }
+        if (!endsWithSemicolon) this.err('missing-semicolon-after-character-reference', end);
+        const value = namedCharacterReferenceValue(index);
+        if (inAttribute) this.attributeValue += value;
+        else this.emitString(value, amp);
+        return end;
+      }
+      // No match: flush the `&`, then 13.2.5.79 Ambiguous ampersand state.
+      let q = p;
+      while (q < n && isAsciiAlphanumeric(s.charCodeAt(q))) q++;
+      if (inAttribute) this.attributeValue += s.slice(amp, q);
+      else this.emitRange(amp, q);
+      if (q < n && s.charCodeAt(q) === SEMICOLON) this.err('unknown-named-character-reference', q);
+      return q;
+    }
+    if (c !== NUMBER_SIGN) {
+      // Anything else: flush the `&` and reconsume in the return state.
+      if (inAttribute) this.attributeValue += '&';
+      else this.emitRange(amp, p);
+      return p;
+    }
+    // 13.2.5.80 Numeric character reference state
+    p++;
+    let hex = false;
+    const x = p < n ? s.charCodeAt(p) : -1;
+    if (x === 0x78 || x === 0x58) {
+      hex = true;
+      p++; // 13.2.5.81 Hexadecimal character reference start state
+    }
+    const digitsStart = p;
+    let code = 0;
+    if (hex) {
+      // 13.2.5.82 Hexadecimal character reference state
+      for (; p < n; p++) {
+        const d = s.charCodeAt(p);
+        if (!isAsciiHexDigit(d)) break;
+        if (code <= 0x10ffff) code = code * 16 + (d <= 0x39 ? d - 0x30 : (d | 0x20) - 0x57);
+      }
+    } else {
+      // 13.2.5.83 Decimal character reference state
+      for (; p < n; p++) {
+        const d = s.charCodeAt(p);
+        if (!isAsciiDigit(d)) break;
+        if (code <= 0x10ffff) code = code * 10 + (d - 0x30);
+      }
+    }
+    if (p === digitsStart) {
+      this.err('absence-of-digits-in-numeric-character-reference', p);
+      if (inAttribute) this.attributeValue += s.slice(amp, p);
+      else this.emitRange(amp, p);
+      return p;
+    }
+    if (p < n && s.charCodeAt(p) === SEMICOLON) p++;
+    else this.err('missing-semicolon-after-character-reference', p);
+    // 13.2.5.84 Numeric character reference end state
+    let value: string;
+    if (code === 0) {
+      this.err('null-character-reference', p);
+      value = REPLACEMENT;
+    } else if (code > 0x10ffff) {
+      this.err('character-reference-outside-unicode-range', p);
+      value = REPLACEMENT;
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      this.err('surrogate-character-reference', p);
+      value = REPLACEMENT;
+    } else {
+      if ((code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe) {
+        this.err('noncharacter-character-reference', p);
+      } else if (code === CR || ((code < 0x20 || (code >= 0x7f && code <= 0x9f)) && code !== TAB && code !== LF && code !== FF)) {
+        this.err('control-character-reference', p);
+        if (code >= 0x80) {
+          const r = C1_REPLACEMENTS[code - 0x80]!;
+          if (r !== 0) code = r;
+        }
+      }
+      value = String.fromCodePoint(code);
+    }
+    if (inAttribute) this.attributeValue += value;
+    else this.emitString(value, amp);
+    return p;
+  }
+
+  // ======================================================================================
+  // The tokenizer loop
+  // ======================================================================================
+
+  /** Tokenizes `input` completely, ending with `sink.endOfFile()`. */
+  run(input: string): void {
+    this.preprocess(input);
+    const s = this.input;
+    const n = s.length;
+    let p = 0;
+    let c = 0;
+
+    for (;;) {
+      switch (this.state) {
+        // 13.2.5.1 Data state
+        case DATA_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === LT || c === AMPERSAND || c === NUL) break;
+            p++;
+          }
+          this.emitRange(start, p);
+          if (p >= n) {
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === LT) {
+            this.tokenBegin = p;
+            p++;
+            this.state = TAG_OPEN_STATE;
+          } else if (c === AMPERSAND) {
+            p = this.characterReference(p, false);
+          } else {
+            this.err('unexpected-null-character', p);
+            this.emitNullCharacter(p);
+            p++;
+          }
+          break;
+        }
+
+        // 13.2.5.2 RCDATA state
+        case RCDATA_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === LT || c === AMPERSAND || c === NUL) break;
+            p++;
+          }
+          this.emitRange(start, p);
+          if (p >= n) {
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === LT) {
+            p++;
+            this.textState = RCDATA_STATE;
+            this.state = RCDATA_LESS_THAN_SIGN_STATE;
+          } else if (c === AMPERSAND) {
+            p = this.characterReference(p, false);
+          } else {
+            this.err('unexpected-null-character', p);
+            this.emitString(REPLACEMENT, p);
+            p++;
+          }
+          break;
+        }
+
+        // 13.2.5.3 RAWTEXT state, 13.2.5.4 Script data state
+        case RAWTEXT_STATE:
+        case SCRIPT_DATA_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === LT || c === NUL) break;
+            p++;
+          }
+          this.emitRange(start, p);
+          if (p >= n) {
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === LT) {
+            p++;
+            if (this.state === RAWTEXT_STATE) {
+              this.textState = RAWTEXT_STATE;
+              this.state = RAWTEXT_LESS_THAN_SIGN_STATE;
+            } else {
+              this.textState = SCRIPT_DATA_STATE;
+              this.state = SCRIPT_DATA_LESS_THAN_SIGN_STATE;
+            }
+          } else {
+            this.err('unexpected-null-character', p);
+            this.emitString(REPLACEMENT, p);
+            p++;
+          }
+          break;
+        }
+
+        // 13.2.5.5 PLAINTEXT state
+        case PLAINTEXT_STATE: {
+          const start = p;
+          while (p < n && s.charCodeAt(p) !== NUL) p++;
+          this.emitRange(start, p);
+          if (p >= n) {
+            this.emitEndOfFile();
+            return;
+          }
+          this.err('unexpected-null-character', p);
+          this.emitString(REPLACEMENT, p);
+          p++;
+          break;
+        }
+
+        // 13.2.5.6 Tag open state (p is after the `<`, which is at tokenBegin)
+        case TAG_OPEN_STATE: {
+          if (p >= n) {
+            this.err('eof-before-tag-name', p);
+            this.emitRange(p - 1, p);
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (isAsciiAlpha(c)) {
+            this.beginTag(false, p - 1);
+            this.state = TAG_NAME_STATE;
+          } else if (c === BANG) {
+            p++;
+            this.state = MARKUP_DECLARATION_OPEN_STATE;
+          } else if (c === SOLIDUS) {
+            p++;
+            this.state = END_TAG_OPEN_STATE;
+          } else if (c === QUESTION) {
+            p++;
+            this.temporaryBuffer = '';
+            this.state = PROCESSING_INSTRUCTION_OPEN_STATE;
+          } else {
+            this.err('invalid-first-character-of-tag-name', p);
+            this.emitRange(p - 1, p);
+            this.state = DATA_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.7 End tag open state (p is after `</`)
+        case END_TAG_OPEN_STATE: {
+          if (p >= n) {
+            this.err('eof-before-tag-name', p);
+            this.emitRange(p - 2, p);
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (isAsciiAlpha(c)) {
+            this.beginTag(true, p - 2);
+            this.state = TAG_NAME_STATE;
+          } else if (c === GT) {
+            this.err('missing-end-tag-name', p);
+            p++;
+            this.state = DATA_STATE;
+          } else {
+            this.err('invalid-first-character-of-tag-name', p);
+            this.tokenBegin = p - 2;
+            this.commentData = '';
+            this.state = BOGUS_COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.8 Tag name state
+        case TAG_NAME_STATE: {
+          const start = p;
+          let fix = false;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === GT || c === SOLIDUS || isSpace(c)) break;
+            if (c === NUL) {
+              this.err('unexpected-null-character', p);
+              fix = true;
+            } else if (isAsciiUpper(c)) fix = true;
+            p++;
+          }
+          const name = s.slice(start, p);
+          this.tagName += fix ? lowerAndReplaceNulls(name) : name;
+          if (p >= n) {
+            this.err('eof-in-tag', p);
+            this.emitEndOfFile();
+            return;
+          }
+          p++;
+          if (c === GT) this.emitTag(p - 1);
+          else if (c === SOLIDUS) this.state = SELF_CLOSING_START_TAG_STATE;
+          else this.state = BEFORE_ATTRIBUTE_NAME_STATE;
+          break;
+        }
+
+        // 13.2.5.9 RCDATA less-than sign state, 13.2.5.12 RAWTEXT less-than sign state
+        // (and, through `endTagInText`, 13.2.5.10/11 and 13.2.5.13/14: end tag open and end tag name)
+        case RCDATA_LESS_THAN_SIGN_STATE:
+        case RAWTEXT_LESS_THAN_SIGN_STATE: {
+          // p is after the `<`.
+          if (p < n && s.charCodeAt(p) === SOLIDUS) {
+            p = this.endTagInText(p - 1, this.textState);
+          } else {
+            this.emitRange(p - 1, p);
+            this.state = this.textState;
+          }
+          break;
+        }
+
+        // 13.2.5.15 Script data less-than sign state
+        case SCRIPT_DATA_LESS_THAN_SIGN_STATE: {
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === SOLIDUS) {
+            // 13.2.5.16 Script data end tag open state, 13.2.5.17 Script data end tag name state
+            p = this.endTagInText(p - 1, SCRIPT_DATA_STATE);
+          } else if (c === BANG) {
+            p++;
+            this.emitRange(p - 2, p);
+            this.state = SCRIPT_DATA_ESCAPE_START_STATE;
+          } else {
+            this.emitRange(p - 1, p);
+            this.state = SCRIPT_DATA_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.18 Script data escape start state
+        case SCRIPT_DATA_ESCAPE_START_STATE: {
+          if (p < n && s.charCodeAt(p) === HYPHEN) {
+            this.emitRange(p, p + 1);
+            p++;
+            this.state = SCRIPT_DATA_ESCAPE_START_DASH_STATE;
+          } else {
+            this.state = SCRIPT_DATA_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.19 Script data escape start dash state
+        case SCRIPT_DATA_ESCAPE_START_DASH_STATE: {
+          if (p < n && s.charCodeAt(p) === HYPHEN) {
+            this.emitRange(p, p + 1);
+            p++;
+            this.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE;
+          } else {
+            this.state = SCRIPT_DATA_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.20 Script data escaped state
+        case SCRIPT_DATA_ESCAPED_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === HYPHEN || c === LT || c === NUL) break;
+            p++;
+          }
+          this.emitRange(start, p);
+          if (p >= n) {
+            this.err('eof-in-script-html-comment-like-text', p);
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === HYPHEN) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_ESCAPED_DASH_STATE;
+          } else if (c === LT) {
+            this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
+          } else {
+            this.err('unexpected-null-character', p);
+            this.emitString(REPLACEMENT, p);
+          }
+          p++;
+          break;
+        }
+
+        // 13.2.5.21 Script data escaped dash state, 13.2.5.22 Script data escaped dash dash state
+        case SCRIPT_DATA_ESCAPED_DASH_STATE:
+        case SCRIPT_DATA_ESCAPED_DASH_DASH_STATE: {
+          if (p >= n) {
+            this.err('eof-in-script-html-comment-like-text', p);
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === HYPHEN) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE;
+          } else if (c === LT) {
+            this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
+          } else if (c === GT && this.state === SCRIPT_DATA_ESCAPED_DASH_DASH_STATE) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_STATE;
+          } else if (c === NUL) {
+            this.err('unexpected-null-character', p);
+            this.emitString(REPLACEMENT, p);
+            this.state = SCRIPT_DATA_ESCAPED_STATE;
+          } else {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_ESCAPED_STATE;
+          }
+          p++;
+          break;
+        }
+
+        // 13.2.5.23 Script data escaped less-than sign state (p is after the `<`)
+        case SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE: {
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === SOLIDUS) {
+            // 13.2.5.24 Script data escaped end tag open state, 13.2.5.25 ... end tag name state
+            p = this.endTagInText(p - 1, SCRIPT_DATA_ESCAPED_STATE);
+          } else if (isAsciiAlpha(c)) {
+            this.emitRange(p - 1, p);
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE;
+          } else {
+            this.emitRange(p - 1, p);
+            this.state = SCRIPT_DATA_ESCAPED_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.26 Script data double escape start state,
+        // 13.2.5.31 Script data double escape end state (the same scan, with opposite outcomes)
+        case SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE:
+        case SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE: {
+          const start = p;
+          while (p < n && isAsciiAlpha(s.charCodeAt(p))) p++;
+          this.emitRange(start, p);
+          const starting = this.state === SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE;
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === SOLIDUS || c === GT || isSpace(c)) {
+            const isScript = p - start === 6 && isScriptName(s, start);
+            this.emitRange(p, p + 1);
+            p++;
+            if (starting) this.state = isScript ? SCRIPT_DATA_DOUBLE_ESCAPED_STATE : SCRIPT_DATA_ESCAPED_STATE;
+            else this.state = isScript ? SCRIPT_DATA_ESCAPED_STATE : SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+          } else {
+            this.state = starting ? SCRIPT_DATA_ESCAPED_STATE : SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.27 Script data double escaped state
+        case SCRIPT_DATA_DOUBLE_ESCAPED_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === HYPHEN || c === LT || c === NUL) break;
+            p++;
+          }
+          this.emitRange(start, p);
+          if (p >= n) {
+            this.err('eof-in-script-html-comment-like-text', p);
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === HYPHEN) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE;
+          } else if (c === LT) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
+          } else {
+            this.err('unexpected-null-character', p);
+            this.emitString(REPLACEMENT, p);
+          }
+          p++;
+          break;
+        }
+
+        // 13.2.5.28 Script data double escaped dash state, 13.2.5.29 ... dash dash state
+        case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE:
+        case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE: {
+          if (p >= n) {
+            this.err('eof-in-script-html-comment-like-text', p);
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === HYPHEN) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE;
+          } else if (c === LT) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
+          } else if (c === GT && this.state === SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE) {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_STATE;
+          } else if (c === NUL) {
+            this.err('unexpected-null-character', p);
+            this.emitString(REPLACEMENT, p);
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+          } else {
+            this.emitRange(p, p + 1);
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+          }
+          p++;
+          break;
+        }
+
+        // 13.2.5.30 Script data double escaped less-than sign state
+        case SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE: {
+          if (p < n && s.charCodeAt(p) === SOLIDUS) {
+            this.emitRange(p, p + 1);
+            p++;
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE;
+          } else {
+            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.32 Before attribute name state
+        case BEFORE_ATTRIBUTE_NAME_STATE: {
+          while (p < n && isSpace(s.charCodeAt(p))) p++;
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === SOLIDUS || c === GT || c === -1) {
+            this.state = AFTER_ATTRIBUTE_NAME_STATE;
+          } else if (c === EQUALS) {
+            this.err('unexpected-equals-sign-before-attribute-name', p);
+            p = this.attributeName(p, p + 1);
+          } else {
+            p = this.attributeName(p, p);
+          }
+          break;
+        }
+
+        // 13.2.5.34 After attribute name state
+        case AFTER_ATTRIBUTE_NAME_STATE: {
+          while (p < n && isSpace(s.charCodeAt(p))) p++;
+          if (p >= n) {
+            this.err('eof-in-tag', p);
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === SOLIDUS) {
+            p++;
+            this.state = SELF_CLOSING_START_TAG_STATE;
+          } else if (c === EQUALS) {
+            p++;
+            this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
+          } else if (c === GT) {
+            p++;
+            this.emitTag(p - 1);
+          } else {
+            p = this.attributeName(p, p);
+          }
+          break;
+        }
+
+        // 13.2.5.35 Before attribute value state
+        case BEFORE_ATTRIBUTE_VALUE_STATE: {
+          while (p < n && isSpace(s.charCodeAt(p))) p++;
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === DQUOTE) {
+            p++;
+            this.state = ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE;
+          } else if (c === APOSTROPHE) {
+            p++;
+            this.state = ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE;
+          } else if (c === GT) {
+            this.err('missing-attribute-value', p);
+            p++;
+            this.finishAttributeValue();
+            this.emitTag(p - 1);
+          } else {
+            this.state = ATTRIBUTE_VALUE_UNQUOTED_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.36 Attribute value (double-quoted) state, 13.2.5.37 (single-quoted)
+        case ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE:
+        case ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE: {
+          const quote = this.state === ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE ? DQUOTE : APOSTROPHE;
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === quote || c === AMPERSAND || c === NUL) break;
+            p++;
+          }
+          if (p > start) this.attributeValue += s.slice(start, p);
+          if (p >= n) {
+            this.err('eof-in-tag', p);
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === quote) {
+            p++;
+            this.finishAttributeValue();
+            this.state = AFTER_ATTRIBUTE_VALUE_QUOTED_STATE;
+          } else if (c === AMPERSAND) {
+            p = this.characterReference(p, true);
+          } else {
+            this.err('unexpected-null-character', p);
+            this.attributeValue += REPLACEMENT;
+            p++;
+          }
+          break;
+        }
+
+        // 13.2.5.38 Attribute value (unquoted) state
+        case ATTRIBUTE_VALUE_UNQUOTED_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === GT || c === AMPERSAND || c === NUL || isSpace(c)) break;
+            if (c === DQUOTE || c === APOSTROPHE || c === LT || c === EQUALS || c === GRAVE) {
+              this.err('unexpected-character-in-unquoted-attribute-value', p);
+            }
+            p++;
+          }
+          if (p > start) this.attributeValue += s.slice(start, p);
+          if (p >= n) {
+            this.err('eof-in-tag', p);
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === AMPERSAND) {
+            p = this.characterReference(p, true);
+          } else if (c === NUL) {
+            this.err('unexpected-null-character', p);
+            this.attributeValue += REPLACEMENT;
+            p++;
+          } else {
+            p++;
+            this.finishAttributeValue();
+            if (c === GT) this.emitTag(p - 1);
+            else this.state = BEFORE_ATTRIBUTE_NAME_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.39 After attribute value (quoted) state
+        case AFTER_ATTRIBUTE_VALUE_QUOTED_STATE: {
+          if (p >= n) {
+            this.err('eof-in-tag', p);
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (isSpace(c)) {
+            p++;
+            this.state = BEFORE_ATTRIBUTE_NAME_STATE;
+          } else if (c === SOLIDUS) {
+            p++;
+            this.state = SELF_CLOSING_START_TAG_STATE;
+          } else if (c === GT) {
+            p++;
+            this.emitTag(p - 1);
+          } else {
+            this.err('missing-whitespace-between-attributes', p);
+            this.state = BEFORE_ATTRIBUTE_NAME_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.40 Self-closing start tag state
+        case SELF_CLOSING_START_TAG_STATE: {
+          if (p >= n) {
+            this.err('eof-in-tag', p);
+            this.emitEndOfFile();
+            return;
+          }
+          if (s.charCodeAt(p) === GT) {
+            p++;
+            this.selfClosing = true;
+            this.emitTag(p - 1);
+          } else {
+            this.err('unexpected-solidus-in-tag', p);
+            this.state = BEFORE_ATTRIBUTE_NAME_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.41 Bogus comment state
+        case BOGUS_COMMENT_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === GT || c === NUL) break;
+            p++;
+          }
+          if (p > start) this.commentData += s.slice(start, p);
+          if (p >= n) {
+            this.emitComment();
+            this.emitEndOfFile();
+            return;
+          }
+          p++;
+          if (c === GT) {
+            this.state = DATA_STATE;
+            this.emitComment();
+          } else {
+            this.err('unexpected-null-character', p - 1);
+            this.commentData += REPLACEMENT;
+          }
+          break;
+        }
+
+        // 13.2.5.42 Markup declaration open state (p is after `<!`)
+        case MARKUP_DECLARATION_OPEN_STATE: {
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === HYPHEN && p + 1 < n && s.charCodeAt(p + 1) === HYPHEN) {
+            p += 2;
+            this.tokenBegin = p - 4;
+            this.commentData = '';
+            this.state = COMMENT_START_STATE;
+          } else if ((c | 0x20) === 0x64 && matchesCaseInsensitive(s, p, 'doctype')) {
+            p += 7;
+            this.state = DOCTYPE_STATE;
+          } else if (c === LBRACKET && s.startsWith('[CDATA[', p)) {
+            p += 7;
+            if (this.sink.cdataAllowed()) {
+              this.state = CDATA_SECTION_STATE;
+            } else {
+              this.err('cdata-in-html-content', p - 1);
+              this.tokenBegin = p - 9;
+              this.commentData = '[CDATA[';
+              this.state = BOGUS_COMMENT_STATE;
+            }
+          } else {
+            this.err('incorrectly-opened-comment', p);
+            this.tokenBegin = p - 2;
+            this.commentData = '';
+            this.state = BOGUS_COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.43 Comment start state
+        case COMMENT_START_STATE: {
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === HYPHEN) {
+            p++;
+            this.state = COMMENT_START_DASH_STATE;
+          } else if (c === GT) {
+            this.err('abrupt-closing-of-empty-comment', p);
+            p++;
+            this.state = DATA_STATE;
+            this.emitComment();
+          } else {
+            this.state = COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.44 Comment start dash state
+        case COMMENT_START_DASH_STATE: {
+          if (p >= n) {
+            this.err('eof-in-comment', p);
+            this.emitComment();
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === HYPHEN) {
+            p++;
+            this.state = COMMENT_END_STATE;
+          } else if (c === GT) {
+            this.err('abrupt-closing-of-empty-comment', p);
+            p++;
+            this.state = DATA_STATE;
+            this.emitComment();
+          } else {
+            this.commentData += '-';
+            this.state = COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.45 Comment state
+        case COMMENT_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === LT || c === HYPHEN || c === NUL) break;
+            p++;
+          }
+          if (p > start) this.commentData += s.slice(start, p);
+          if (p >= n) {
+            this.err('eof-in-comment', p);
+            this.emitComment();
+            this.emitEndOfFile();
+            return;
+          }
+          p++;
+          if (c === LT) {
+            this.commentData += '<';
+            this.state = COMMENT_LESS_THAN_SIGN_STATE;
+          } else if (c === HYPHEN) {
+            this.state = COMMENT_END_DASH_STATE;
+          } else {
+            this.err('unexpected-null-character', p - 1);
+            this.commentData += REPLACEMENT;
+          }
+          break;
+        }
+
+        // 13.2.5.46 Comment less-than sign state
+        case COMMENT_LESS_THAN_SIGN_STATE: {
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === BANG) {
+            p++;
+            this.commentData += '!';
+            this.state = COMMENT_LESS_THAN_SIGN_BANG_STATE;
+          } else if (c === LT) {
+            p++;
+            this.commentData += '<';
+          } else {
+            this.state = COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.47 Comment less-than sign bang state
+        case COMMENT_LESS_THAN_SIGN_BANG_STATE: {
+          if (p < n && s.charCodeAt(p) === HYPHEN) {
+            p++;
+            this.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE;
+          } else {
+            this.state = COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.48 Comment less-than sign bang dash state
+        case COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE: {
+          if (p < n && s.charCodeAt(p) === HYPHEN) {
+            p++;
+            this.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE;
+          } else {
+            this.state = COMMENT_END_DASH_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.49 Comment less-than sign bang dash dash state
+        case COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE: {
+          if (p < n && s.charCodeAt(p) !== GT) this.err('nested-comment', p);
+          this.state = COMMENT_END_STATE;
+          break;
+        }
+
+        // 13.2.5.50 Comment end dash state
+        case COMMENT_END_DASH_STATE: {
+          if (p >= n) {
+            this.err('eof-in-comment', p);
+            this.emitComment();
+            this.emitEndOfFile();
+            return;
+          }
+          if (s.charCodeAt(p) === HYPHEN) {
+            p++;
+            this.state = COMMENT_END_STATE;
+          } else {
+            this.commentData += '-';
+            this.state = COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.51 Comment end state
+        case COMMENT_END_STATE: {
+          if (p >= n) {
+            this.err('eof-in-comment', p);
+            this.emitComment();
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === GT) {
+            p++;
+            this.state = DATA_STATE;
+            this.emitComment();
+          } else if (c === BANG) {
+            p++;
+            this.state = COMMENT_END_BANG_STATE;
+          } else if (c === HYPHEN) {
+            p++;
+            this.commentData += '-';
+          } else {
+            this.commentData += '--';
+            this.state = COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.52 Comment end bang state
+        case COMMENT_END_BANG_STATE: {
+          if (p >= n) {
+            this.err('eof-in-comment', p);
+            this.emitComment();
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === HYPHEN) {
+            p++;
+            this.commentData += '--!';
+            this.state = COMMENT_END_DASH_STATE;
+          } else if (c === GT) {
+            this.err('incorrectly-closed-comment', p);
+            p++;
+            this.state = DATA_STATE;
+            this.emitComment();
+          } else {
+            this.commentData += '--!';
+            this.state = COMMENT_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.53 DOCTYPE state (p is after `<!DOCTYPE`)
+        case DOCTYPE_STATE: {
+          this.beginDoctype(p - 9);
+          if (p >= n) {
+            this.err('eof-in-doctype', p);
+            this.forceQuirks = true;
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (isSpace(c)) p++;
+          else if (c !== GT) this.err('missing-whitespace-before-doctype-name', p);
+          this.state = BEFORE_DOCTYPE_NAME_STATE;
+          break;
+        }
+
+        // 13.2.5.54 Before DOCTYPE name state, 13.2.5.55 DOCTYPE name state
+        case BEFORE_DOCTYPE_NAME_STATE:
+        case DOCTYPE_NAME_STATE: {
+          if (this.state === BEFORE_DOCTYPE_NAME_STATE) {
+            while (p < n && isSpace(s.charCodeAt(p))) p++;
+            if (p >= n) {
+              this.err('eof-in-doctype', p);
+              this.forceQuirks = true;
+              this.emitDoctype();
+              this.emitEndOfFile();
+              return;
+            }
+            if (s.charCodeAt(p) === GT) {
+              this.err('missing-doctype-name', p);
+              p++;
+              this.forceQuirks = true;
+              this.state = DATA_STATE;
+              this.emitDoctype();
+              break;
+            }
+            this.doctypeName = '';
+            this.state = DOCTYPE_NAME_STATE;
+          }
+          const start = p;
+          let fix = false;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === GT || isSpace(c)) break;
+            if (c === NUL) {
+              this.err('unexpected-null-character', p);
+              fix = true;
+            } else if (isAsciiUpper(c)) fix = true;
+            p++;
+          }
+          const name = s.slice(start, p);
+          this.doctypeName += fix ? lowerAndReplaceNulls(name) : name;
+          if (p >= n) {
+            this.err('eof-in-doctype', p);
+            this.forceQuirks = true;
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          p++;
+          if (c === GT) {
+            this.state = DATA_STATE;
+            this.emitDoctype();
+          } else {
+            this.state = AFTER_DOCTYPE_NAME_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.56 After DOCTYPE name state
+        case AFTER_DOCTYPE_NAME_STATE: {
+          while (p < n && isSpace(s.charCodeAt(p))) p++;
+          if (p >= n) {
+            this.err('eof-in-doctype', p);
+            this.forceQuirks = true;
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === GT) {
+            p++;
+            this.state = DATA_STATE;
+            this.emitDoctype();
+          } else if (matchesCaseInsensitive(s, p, 'public')) {
+            p += 6;
+            this.state = AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE;
+          } else if (matchesCaseInsensitive(s, p, 'system')) {
+            p += 6;
+            this.state = AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
+          } else {
+            this.err('invalid-character-sequence-after-doctype-name', p);
+            this.forceQuirks = true;
+            this.state = BOGUS_DOCTYPE_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.57 After DOCTYPE public keyword state, 13.2.5.58 Before DOCTYPE public identifier state,
+        // 13.2.5.63 After DOCTYPE system keyword state, 13.2.5.64 Before DOCTYPE system identifier state
+        case AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE:
+        case BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
+        case AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE:
+        case BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
+          const state = this.state;
+          const isPublic = state === AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE || state === BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE;
+          const afterKeyword = state === AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE || state === AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
+          if (afterKeyword && p < n && isSpace(s.charCodeAt(p))) {
+            p++;
+            this.state = isPublic ? BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE : BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
+            break;
+          }
+          if (!afterKeyword) while (p < n && isSpace(s.charCodeAt(p))) p++;
+          if (p >= n) {
+            this.err('eof-in-doctype', p);
+            this.forceQuirks = true;
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === DQUOTE || c === APOSTROPHE) {
+            if (afterKeyword) {
+              this.err(isPublic ? 'missing-whitespace-after-doctype-public-keyword' : 'missing-whitespace-after-doctype-system-keyword', p);
+            }
+            p++;
+            if (isPublic) {
+              this.publicId = '';
+              this.state = c === DQUOTE ? DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE;
+            } else {
+              this.systemId = '';
+              this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
+            }
+          } else if (c === GT) {
+            this.err(isPublic ? 'missing-doctype-public-identifier' : 'missing-doctype-system-identifier', p);
+            p++;
+            this.forceQuirks = true;
+            this.state = DATA_STATE;
+            this.emitDoctype();
+          } else {
+            this.err(isPublic ? 'missing-quote-before-doctype-public-identifier' : 'missing-quote-before-doctype-system-identifier', p);
+            this.forceQuirks = true;
+            this.state = BOGUS_DOCTYPE_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.59/60 DOCTYPE public identifier (double-/single-quoted) states,
+        // 13.2.5.65/66 DOCTYPE system identifier (double-/single-quoted) states
+        case DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE:
+        case DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE:
+        case DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE:
+        case DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE: {
+          const state = this.state;
+          const isPublic = state === DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE || state === DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE;
+          const quote =
+            state === DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE || state === DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE
+              ? DQUOTE
+              : APOSTROPHE;
+          const start = p;
+          let hasNul = false;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === quote || c === GT) break;
+            if (c === NUL) {
+              this.err('unexpected-null-character', p);
+              hasNul = true;
+            }
+            p++;
+          }
+          const part = hasNul ? replaceNulls(s.slice(start, p)) : s.slice(start, p);
+          if (isPublic) this.publicId += part;
+          else this.systemId += part;
+          if (p >= n) {
+            this.err('eof-in-doctype', p);
+            this.forceQuirks = true;
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === quote) {
+            p++;
+            this.state = isPublic ? AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE : AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
+          } else {
+            this.err(isPublic ? 'abrupt-doctype-public-identifier' : 'abrupt-doctype-system-identifier', p);
+            p++;
+            this.forceQuirks = true;
+            this.state = DATA_STATE;
+            this.emitDoctype();
+          }
+          break;
+        }
+
+        // 13.2.5.61 After DOCTYPE public identifier state,
+        // 13.2.5.62 Between DOCTYPE public and system identifiers state
+        case AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
+        case BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE: {
+          const after = this.state === AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE;
+          if (after && p < n && isSpace(s.charCodeAt(p))) {
+            p++;
+            this.state = BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE;
+            break;
+          }
+          if (!after) while (p < n && isSpace(s.charCodeAt(p))) p++;
+          if (p >= n) {
+            this.err('eof-in-doctype', p);
+            this.forceQuirks = true;
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (c === GT) {
+            p++;
+            this.state = DATA_STATE;
+            this.emitDoctype();
+          } else if (c === DQUOTE || c === APOSTROPHE) {
+            if (after) this.err('missing-whitespace-between-doctype-public-and-system-identifiers', p);
+            p++;
+            this.systemId = '';
+            this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
+          } else {
+            this.err('missing-quote-before-doctype-system-identifier', p);
+            this.forceQuirks = true;
+            this.state = BOGUS_DOCTYPE_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.67 After DOCTYPE system identifier state
+        case AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
+          while (p < n && isSpace(s.charCodeAt(p))) p++;
+          if (p >= n) {
+            this.err('eof-in-doctype', p);
+            this.forceQuirks = true;
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          if (s.charCodeAt(p) === GT) {
+            p++;
+            this.state = DATA_STATE;
+            this.emitDoctype();
+          } else {
+            this.err('unexpected-character-after-doctype-system-identifier', p);
+            this.state = BOGUS_DOCTYPE_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.68 Bogus DOCTYPE state
+        case BOGUS_DOCTYPE_STATE: {
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === GT) break;
+            if (c === NUL) this.err('unexpected-null-character', p);
+            p++;
+          }
+          if (p >= n) {
+            this.emitDoctype();
+            this.emitEndOfFile();
+            return;
+          }
+          p++;
+          this.state = DATA_STATE;
+          this.emitDoctype();
+          break;
+        }
+
+        // 13.2.5.69 CDATA section state
+        case CDATA_SECTION_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (c === RBRACKET || c === NUL) break;
+            p++;
+          }
+          this.emitRange(start, p);
+          if (p >= n) {
+            this.err('eof-in-cdata', p);
+            this.emitEndOfFile();
+            return;
+          }
+          if (c === NUL) this.emitNullCharacter(p);
+          else this.state = CDATA_SECTION_BRACKET_STATE;
+          p++;
+          break;
+        }
+
+        // 13.2.5.70 CDATA section bracket state (p is after a `]`)
+        case CDATA_SECTION_BRACKET_STATE: {
+          if (p < n && s.charCodeAt(p) === RBRACKET) {
+            p++;
+            this.state = CDATA_SECTION_END_STATE;
+          } else {
+            this.emitRange(p - 1, p);
+            this.state = CDATA_SECTION_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.71 CDATA section end state (p is after `]]`)
+        case CDATA_SECTION_END_STATE: {
+          c = p < n ? s.charCodeAt(p) : -1;
+          if (c === RBRACKET) {
+            this.emitRange(p - 2, p - 1);
+            p++;
+          } else if (c === GT) {
+            p++;
+            this.state = DATA_STATE;
+          } else {
+            this.emitRange(p - 2, p);
+            this.state = CDATA_SECTION_STATE;
+          }
+          break;
+        }
+
+        // 13.2.5.72 Processing instruction open state (p is after `<?`)
+        case PROCESSING_INSTRUCTION_OPEN_STATE: {
+          if (p >= n) {
+            this.err('eof-in-processing-instruction', p);
+            this.emitEndOfFile();
+            return;
+          }
+          c = s.charCodeAt(p);
+          if (isAsciiAlpha(c) || c === UNDERSCORE) {
+            this.state = PROCESSING_INSTRUCTION_TARGET_STATE;
+          } else {
+            this.err('invalid-first-character-of-processing-instruction-target', p);
+            this.convertTemporaryBufferToComment();
+          }
+          break;
+        }
+
+        // 13.2.5.73 Processing instruction target state
+        case PROCESSING_INSTRUCTION_TARGET_STATE: {
+          const start = p;
+          while (p < n) {
+            c = s.charCodeAt(p);
+            if (!(isAsciiAlphanumeric(c) || c === HYPHEN || c === UNDERSCORE)) break;
+            p++;
+          }
+          this.temporaryBuffer += s.slice(start, p);
+          if (p >= n) {
+            this.err('eof-in-processing-instruction', p);
+            this.emitEndOfFile();
+            return;
+          }
+          if (isSpace(c) || c === QUESTION || c === GT) {
+            if (isDisallowedProcessingInstructionTarget(this.temporaryBuffer)) {
+              this.err('disallowed-processing-instruction-target', p);
+              this.convertTemporaryBufferToComment();
+            } else {
+              this.piData = '';
+              this.state = AFTER_PROCESSING_INSTRUCTION_TARGET_STATE;
+            }
+          } else {
+            this.err('invalid-processing-instruction-target', p);
+            this.convertTemporaryBufferToComment();
+          }
+          break;
+        }
+
+        // 13.2.5.74 After processing instruction target state
+        case AFTER_PROCESSING_INSTRUCTION_TARGET_STATE: {
+          while (p < n && isSpace(s.charCodeAt(p))) p++;
+          this.state = PROCESSING_INSTRUCTION_DATA_STATE;
+          break;
+        }
+
+        // 13.2.5.75 Processing instruction data state, 13.2.5.76 Processing instruction questionable state.
+        // The data runs to the next `>`; a `?` right before that `>` is dropped (the questionable state),
+        // every other `?` is data. U+0000 is kept as is: neither state has a U+0000 entry (unlike the
+        // comment states), so it is "anything else" and appended; the DOM keeps it like any character.
+        case PROCESSING_INSTRUCTION_DATA_STATE:
+        case PROCESSING_INSTRUCTION_QUESTIONABLE_STATE: {
+          const gt = s.indexOf('>', p);
+          if (gt < 0) {
+            this.err('eof-in-processing-instruction', n);
+            this.emitEndOfFile();
+            return;
+          }
+          const end = gt > p && s.charCodeAt(gt - 1) === QUESTION ? gt - 1 : gt;
+          this.piData = s.slice(p, end);
+          p = gt + 1;
+          this.state = DATA_STATE;
+          this.emitProcessingInstruction();
+          break;
+        }
+
+        default:
+          throw new Error(`htmlsift tokenizer: unknown state ${this.state}`);
+      }
+    }
+  }
+
+  /**
+   * 13.2.5.10/11 RCDATA end tag open/name states, 13.2.5.13/14 RAWTEXT end tag open/name states,
+   * 13.2.5.16/17 script data end tag open/name states and 13.2.5.24/25 script data escaped end tag
+   * open/name states, which differ only in their return state. `lt` is the offset of the `<` (a `/`
+   * follows it). When the letters after `</` name an appropriate end tag and are followed by
+   * whitespace, `/` or `>`, the end tag token begins; otherwise `</` and the letters are character
+   * tokens and `returnState` resumes. Returns the offset to continue at.
+   */
+  private endTagInText(lt: number, returnState: number): number {
+    const s = this.input;
+    const n = s.length;
+    const start = lt + 2;
+    let q = start;
+    while (q < n && isAsciiAlpha(s.charCodeAt(q))) q++;
+    if (q > start && q < n) {
+      const c = s.charCodeAt(q);
+      if ((isSpace(c) || c === SOLIDUS || c === GT) && this.isAppropriateEndTag(start, q)) {
+        this.beginTag(true, lt);
+        this.tagName = this.lastStartTagName;
+        if (c === GT) {
+          this.emitTag(q);
+        } else {
+          this.state = c === SOLIDUS ? SELF_CLOSING_START_TAG_STATE : BEFORE_ATTRIBUTE_NAME_STATE;
+        }
+        return q + 1;
+      }
+    }
+    this.emitRange(lt, q);
+    this.state = returnState;
+    return q;
+  }
+
+  /** Whether the ASCII letters in [from, to) are, lower-cased, the last start tag's name. */
+  private isAppropriateEndTag(from: number, to: number): boolean {
+    const name = this.lastStartTagName;
+    if (name.length !== to - from) return false;
+    const s = this.input;
+    for (let i = 0; i < name.length; i++) {
+      if ((s.charCodeAt(from + i) | 0x20) !== name.charCodeAt(i)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * 13.2.5.33 Attribute name state, from `start` (where a new attribute begins; `scanFrom` is past a
+   * leading `=` taken as part of the name). Returns the offset after the name and sets the next state.
+   */
+  private attributeName(start: number, scanFrom: number): number {
+    const s = this.input;
+    const n = s.length;
+    let p = scanFrom;
+    let fix = false;
+    let c = 0;
+    while (p < n) {
+      c = s.charCodeAt(p);
+      if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
+      if (c === NUL) {
+        this.err('unexpected-null-character', p);
+        fix = true;
+      } else if (isAsciiUpper(c)) {
+        fix = true;
+      } else if (c === DQUOTE || c === APOSTROPHE || c === LT) {
+        this.err('unexpected-character-in-attribute-name', p);
+      }
+      p++;
+    }
+    const raw = s.slice(start, p);
+    this.startAttribute(fix ? lowerAndReplaceNulls(raw) : raw, p);
+    if (p < n && c === EQUALS) {
+      this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
+      return p + 1;
+    }
+    // Whitespace, `/`, `>` or EOF: reconsume in the after attribute name state.
+    this.state = AFTER_ATTRIBUTE_NAME_STATE;
+    return p;
+  }
+
+  /**
+   * "Convert the temporary buffer to a comment" (processing instruction states): a comment token whose
+   * data is `?` followed by the temporary buffer; then reconsume in the bogus comment state.
+   */
+  private convertTemporaryBufferToComment(): void {
+    this.commentData = '?' + this.temporaryBuffer;
+    this.state = BOGUS_COMMENT_STATE;
+  }
+}
+
+/** ASCII case-insensitive match of `lower` (lower-case letters) at `at` in `s`. */
+function matchesCaseInsensitive(s: string, at: number, lower: string): boolean {
+  if (at + lower.length > s.length) return false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = s.charCodeAt(at + i);
+    const l = lower.charCodeAt(i);
+    if (c !== l && !(isAsciiUpper(c) && (c | 0x20) === l)) return false;
+  }
+  return true;
+}
+
+function isScriptName(s: string, at: number): boolean {
+  return matchesCaseInsensitive(s, at, 'script');
+}
+
+/** A processing instruction target that is an ASCII case-insensitive match for "xml" or "xml-stylesheet". */
+function isDisallowedProcessingInstructionTarget(target: string): boolean {
+  const len = target.length;
+  if (len !== 3 && len !== 14) return false;
+  return matchesCaseInsensitive(target, 0, len === 3 ? 'xml' : 'xml-stylesheet');
 }

@@ -1,0 +1,47 @@
+/**
+ * `npm run bench`: htmlsift against its peers on ../shared/corpus/pages (or $HTMLSIFT_SHARED/corpus/pages),
+ * in one process, rounds alternating. Prints MB/s per contender and each ratio.
+ *
+ * Options (environment): BENCH_ROUNDS (default 15), BENCH_WARMUP (default 5).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as parse5 from 'parse5';
+import { parseDocument, serialize } from '../src/index.js';
+import { readCorpus, report, runRounds } from './harness.js';
+
+const shared = process.env.HTMLSIFT_SHARED ?? resolve(import.meta.dirname, '..', '..', 'shared');
+const pagesDir = join(shared, 'corpus', 'pages');
+if (!existsSync(pagesDir)) {
+  console.log(`bench skipped: ${pagesDir} not found (put shared/ beside the checkout or set HTMLSIFT_SHARED).`);
+  process.exit(0);
+}
+
+const pages = readCorpus(pagesDir);
+const inputs = pages.map((p) => p.html);
+const totalBytes = inputs.reduce((n, s) => n + Buffer.byteLength(s, 'utf8'), 0);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
+console.log(
+  `corpus: ${pages.length} pages, ${(totalBytes / 1e6).toFixed(2)} MB; ${rounds} rounds after ${warmup} warm-up passes; node ${process.version}`,
+);
+
+const parseResults = runRounds(
+  [
+    { name: 'htmlsift parseDocument', run: (s) => parseDocument(s) },
+    { name: 'parse5.parse', run: (s) => parse5.parse(s) },
+  ],
+  inputs,
+  { rounds, warmup },
+);
+report('Parse a document', parseResults, 'parse5.parse');
+
+const roundTripResults = runRounds(
+  [
+    { name: 'htmlsift parse+serialize', run: (s) => serialize(parseDocument(s)) },
+    { name: 'parse5 parse+serialize', run: (s) => parse5.serialize(parse5.parse(s)) },
+  ],
+  inputs,
+  { rounds, warmup },
+);
+report('Parse and serialize a document', roundTripResults, 'parse5 parse+serialize');

@@ -1,0 +1,202 @@
+/**
+ * Declaration filtering for `style` attributes and style rule bodies.
+ *
+ * Every declaration is parsed with the CSS Syntax 3 parser, checked, and re-serialized from tokens, so what the
+ * browser reads is exactly what was checked. Rules applied to every declaration, before and after `allow`:
+ *  - always dropped: `behavior`, `-ms-behavior`, `-moz-binding`; values containing `expression()`, `element()`,
+ *    `-moz-element()`, a bad-string or bad-url token, an unmatched `)`/`]`/`}`, a lone `\\`, or a `{}` block;
+ *  - URLs: url tokens, `url("...")`/`src("...")` functions and the bare strings of `image()`, `image-set()`,
+ *    `-webkit-image-set()`, `cross-fade()`, `-webkit-cross-fade()` go through `rewriteUrl`; without `rewriteUrl`,
+ *    or when it returns null, the declaration is dropped.
+ * Property names are ASCII-lowercased (and serialized lowercased). Custom properties (`--x`) keep their
+ * case-sensitive name and are handed to `allow` like any property (info.custom = true); they are dropped unless
+ * `allow` accepts them, and their URLs are checked like any other since `var()` can carry them anywhere.
+ */
+import { type ComponentValue, type Declaration, parseComponentValues, parseDeclarationList } from './parser.js';
+import { flattenComponentValues, serializeComponentValues, serializeDeclarations } from './serialize.js';
+
+export interface DeclarationInfo {
+  important: boolean;
+  custom: boolean;
+}
+
+export type UrlContext = 'url' | 'image';
+
+export interface DeclarationFilterOptions {
+  /**
+   * Decide on one declaration: true keeps it, false drops it, a string replaces its value (the replacement is
+   * parsed and checked like the original). `property` is lowercased unless it is a custom property.
+   */
+  allow(property: string, value: readonly ComponentValue[], info: DeclarationInfo): boolean | string;
+  /** Rewrite or refuse (null) a URL found in a value. Without it, declarations holding URLs are dropped. */
+  rewriteUrl?(url: string, info: { property: string; context: UrlContext }): string | null;
+  /** Keep `!important` (default true); when false, important declarations are dropped. */
+  allowImportant?: boolean;
+}
+
+export interface Removal {
+  property: string;
+  reason: string;
+  /** The declaration's value as it was parsed (serialized). */
+  value: string;
+}
+
+export interface DeclarationFilterResult {
+  /** Serialized kept declarations, `a:b;c:d`. */
+  css: string;
+  declarations: Declaration[];
+  removed: Removal[];
+}
+
+const DENIED_PROPERTIES = new Set(['behavior', '-ms-behavior', '-moz-binding', 'binding']);
+const DENIED_FUNCTIONS = new Set(['expression', '-ms-expression', 'element', '-moz-element', '-webkit-element']);
+const URL_FUNCTIONS = new Set(['url', 'src']);
+const IMAGE_FUNCTIONS = new Set(['image', 'image-set', '-webkit-image-set', 'cross-fade', '-webkit-cross-fade']);
+
+/** ASCII lowercase (CSS names are ASCII case-insensitive; non-ASCII letters must stay as they are). */
+export function asciiLower(s: string): string {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) {
+      out += s.slice(start, i) + String.fromCharCode(c + 32);
+      start = i + 1;
+    }
+  }
+  return start === 0 ? s : out + s.slice(start);
+}
+
+/** True if some function with one of these (lowercase) names occurs anywhere in the values. */
+export function containsFunction(values: readonly ComponentValue[], names: readonly string[]): boolean {
+  for (const t of flattenComponentValues(values)) {
+    if (t.type === 'function' && names.includes(asciiLower(t.value))) return true;
+  }
+  return false;
+}
+
+/**
+ * Check a value and pass its URLs through `rewriteUrl`, in place. Returns null when the value is acceptable,
+ * otherwise the reason to drop it. Iterative over nesting.
+ */
+export function checkValue(
+  value: ComponentValue[],
+  property: string,
+  rewriteUrl: DeclarationFilterOptions['rewriteUrl'],
+): string | null {
+  // Stack entries: a list, and the lowercased name of the function owning it ('' when not a function).
+  const stack: { list: ComponentValue[]; fn: string }[] = [{ list: value, fn: '' }];
+  while (stack.length > 0) {
+    const { list, fn } = stack.pop()!;
+    let urlArgs = 0;
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i]!;
+      switch (v.type) {
+        case 'bad-string':
+        case 'bad-url':
+          return 'invalid token';
+        case ')':
+        case ']':
+        case '}':
+          return 'unmatched closing token';
+        case 'delim':
+          // A lone backslash can only be written before a newline: it would not round-trip inside a block.
+          if (v.value === '\\') return 'stray backslash';
+          break;
+        case 'block':
+          if (v.open === '{') return '{} block in value';
+          stack.push({ list: v.value, fn: '' });
+          break;
+        case 'func': {
+          const name = asciiLower(v.name);
+          if (DENIED_FUNCTIONS.has(name)) return `${name}() is not allowed`;
+          stack.push({ list: v.value, fn: name });
+          break;
+        }
+        case 'url': {
+          const r = rewriteUrl ? rewriteUrl(v.value, { property, context: 'url' }) : null;
+          if (r === null) return rewriteUrl ? 'url refused' : 'urls not allowed';
+          list[i] = { type: 'url', value: r };
+          break;
+        }
+        case 'string': {
+          const isUrl = URL_FUNCTIONS.has(fn);
+          if (!isUrl && !IMAGE_FUNCTIONS.has(fn)) break;
+          if (isUrl && ++urlArgs > 1) return 'malformed url()';
+          const r = rewriteUrl ? rewriteUrl(v.value, { property, context: isUrl ? 'url' : 'image' }) : null;
+          if (r === null) return rewriteUrl ? 'url refused' : 'urls not allowed';
+          list[i] = { type: 'string', value: r };
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    if (URL_FUNCTIONS.has(fn) && urlArgs === 0) return 'malformed url()';
+  }
+  return null;
+}
+
+/**
+ * Filter parsed declarations. Kept declarations are returned (names normalized, URLs rewritten); the rest are
+ * reported with a reason.
+ */
+export function filterDeclarationList(
+  decls: readonly Declaration[],
+  options: DeclarationFilterOptions,
+): { kept: Declaration[]; removed: Removal[] } {
+  const kept: Declaration[] = [];
+  const removed: Removal[] = [];
+  for (const d of decls) {
+    const custom = d.name.startsWith('--');
+    const property = custom ? d.name : asciiLower(d.name);
+    const original = serializeComponentValues(d.value);
+    const drop = (reason: string): void => {
+      removed.push({ property, reason, value: original });
+    };
+    if (DENIED_PROPERTIES.has(property)) {
+      drop('property is never allowed');
+      continue;
+    }
+    if (d.important && options.allowImportant === false) {
+      drop('!important not allowed');
+      continue;
+    }
+    let value = d.value;
+    let reason = checkValue(value, property, options.rewriteUrl);
+    if (reason !== null) {
+      drop(reason);
+      continue;
+    }
+    const verdict = options.allow(property, value, { important: d.important, custom });
+    if (verdict === false) {
+      drop('property not allowed');
+      continue;
+    }
+    if (typeof verdict === 'string') {
+      value = parseComponentValues(verdict);
+      while (value.length > 0 && value[0]!.type === 'whitespace') value.shift();
+      while (value.length > 0 && value[value.length - 1]!.type === 'whitespace') value.pop();
+      reason = checkValue(value, property, options.rewriteUrl);
+      if (reason === null && value.some((v) => v.type === 'semicolon' || (v.type === 'delim' && v.value === '!'))) {
+        reason = 'replacement is not a single value';
+      }
+      if (reason !== null) {
+        drop('replacement: ' + reason);
+        continue;
+      }
+    }
+    if (value.length === 0 && !custom) {
+      drop('empty value');
+      continue;
+    }
+    kept.push({ type: 'declaration', name: property, value, important: d.important });
+  }
+  return { kept, removed };
+}
+
+/** Filter a `style` attribute's text ("parse a list of declarations", then filter and re-serialize). */
+export function filterDeclarations(styleText: string, options: DeclarationFilterOptions): DeclarationFilterResult {
+  const { kept, removed } = filterDeclarationList(parseDeclarationList(styleText), options);
+  return { css: serializeDeclarations(kept), declarations: kept, removed };
+}

@@ -1,0 +1,363 @@
+/**
+ * CSS parser (CSS Syntax Module Level 3, section 5 "Parsing"), following the editor's draft with nesting:
+ * "consume a block's contents" tries a declaration first and falls back to a nested qualified rule.
+ *
+ * Nothing here recurses on input structure. Tokens are first grouped into component values (simple blocks and
+ * functions) with an explicit stack; rules are then parsed one nesting level at a time from a work list.
+ *
+ * Known simplifications: "valid in the current context" is only the structural check of the draft (a `{}` block
+ * must be a non-custom declaration's whole value); no property grammar is consulted. The unicode-range
+ * re-tokenization step is not done (the serializer keeps `U+0025-00FF` intact instead).
+ */
+import { type CssToken, tokenize } from './tokenizer.js';
+
+export interface SimpleBlock {
+  type: 'block';
+  /** The associated token. */
+  open: '{' | '[' | '(';
+  value: ComponentValue[];
+}
+
+export interface FunctionValue {
+  type: 'func';
+  name: string;
+  value: ComponentValue[];
+}
+
+export type ComponentValue = CssToken | SimpleBlock | FunctionValue;
+
+export interface Declaration {
+  type: 'declaration';
+  name: string;
+  value: ComponentValue[];
+  important: boolean;
+}
+
+export interface QualifiedRule {
+  type: 'qualified-rule';
+  prelude: ComponentValue[];
+  /** Contents of the block: declarations and nested rules, in source order. */
+  children: BlockItem[];
+}
+
+export interface AtRule {
+  type: 'at-rule';
+  name: string;
+  prelude: ComponentValue[];
+  /** null for a statement at-rule (ended by `;` or EOF). */
+  children: BlockItem[] | null;
+  /** The raw `{}` block, for at-rules whose contents are not declarations and rules. */
+  block: SimpleBlock | null;
+}
+
+export type Rule = QualifiedRule | AtRule;
+export type BlockItem = Declaration | Rule;
+
+const CLOSER: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
+
+/**
+ * 5.4.7-5.4.9 Consume component values from a token list: simple blocks and functions are built with an explicit
+ * stack; unmatched closing tokens stay as tokens; EOF closes everything still open (a parse error).
+ */
+export function groupComponentValues(tokens: readonly CssToken[]): ComponentValue[] {
+  const root: ComponentValue[] = [];
+  // Each open container and the token type that ends it.
+  const stack: { list: ComponentValue[]; end: string }[] = [];
+  let list = root;
+  for (const t of tokens) {
+    const type = t.type;
+    if (type === '{' || type === '[' || type === '(') {
+      // consume a simple block
+      const block: SimpleBlock = { type: 'block', open: type, value: [] };
+      list.push(block);
+      stack.push({ list, end: CLOSER[type]! });
+      list = block.value;
+      continue;
+    }
+    if (type === 'function') {
+      // consume a function
+      const fn: FunctionValue = { type: 'func', name: t.value, value: [] };
+      list.push(fn);
+      stack.push({ list, end: ')' });
+      list = fn.value;
+      continue;
+    }
+    if (stack.length > 0 && type === stack[stack.length - 1]!.end) {
+      list = stack.pop()!.list; // the ending token closes the innermost container
+      continue;
+    }
+    list.push(t);
+  }
+  return root;
+}
+
+/** Parse text into a list of component values ("parse a list of component values"). */
+export function parseComponentValues(text: string): ComponentValue[] {
+  return groupComponentValues(tokenize(text));
+}
+
+/** "Parse a comma-separated list of component values". */
+export function parseCommaSeparatedList(text: string): ComponentValue[][] {
+  return splitOnCommas(parseComponentValues(text));
+}
+
+/** Split a component value list on its top-level comma tokens. */
+export function splitOnCommas(values: readonly ComponentValue[]): ComponentValue[][] {
+  const out: ComponentValue[][] = [[]];
+  for (const v of values) {
+    if (v.type === 'comma') out.push([]);
+    else out[out.length - 1]!.push(v);
+  }
+  return out;
+}
+
+function isOpenCurly(v: ComponentValue | undefined): v is SimpleBlock {
+  return v !== undefined && v.type === 'block' && v.open === '{';
+}
+
+/** A cursor over one level of component values; `undefined` plays the EOF token. */
+class Cursor {
+  i = 0;
+  constructor(readonly list: readonly ComponentValue[]) {}
+  peek(): ComponentValue | undefined {
+    return this.list[this.i];
+  }
+  skipWhitespace(): void {
+    while (this.i < this.list.length && this.list[this.i]!.type === 'whitespace') this.i++;
+  }
+}
+
+interface Pending {
+  target: QualifiedRule | AtRule;
+  values: ComponentValue[];
+}
+
+/** "Consume an at-rule" (the at-keyword is the current value). */
+function consumeAtRule(cur: Cursor, nested: boolean, pending: Pending[]): AtRule {
+  const kw = cur.peek() as { type: 'at-keyword'; value: string };
+  cur.i++;
+  const rule: AtRule = { type: 'at-rule', name: kw.value, prelude: [], children: null, block: null };
+  for (;;) {
+    const v = cur.peek();
+    if (v === undefined) return rule; // EOF: parse error
+    if (v.type === 'semicolon') {
+      cur.i++;
+      return rule;
+    }
+    if (v.type === '}') {
+      if (nested) return rule;
+      rule.prelude.push(v); // parse error
+      cur.i++;
+      continue;
+    }
+    if (isOpenCurly(v)) {
+      cur.i++;
+      rule.block = v;
+      rule.children = [];
+      pending.push({ target: rule, values: v.value });
+      return rule;
+    }
+    rule.prelude.push(v);
+    cur.i++;
+  }
+}
+
+/** "Consume a qualified rule", with an optional `;` stop token. */
+function consumeQualifiedRule(
+  cur: Cursor,
+  stopAtSemicolon: boolean,
+  nested: boolean,
+  pending: Pending[],
+): QualifiedRule | null {
+  const prelude: ComponentValue[] = [];
+  for (;;) {
+    const v = cur.peek();
+    if (v === undefined) return null; // EOF: parse error
+    if (stopAtSemicolon && v.type === 'semicolon') return null; // parse error, not consumed
+    if (v.type === '}') {
+      if (nested) return null;
+      prelude.push(v); // parse error
+      cur.i++;
+      continue;
+    }
+    if (isOpenCurly(v)) {
+      // A prelude that looks like a custom property declaration ("--x:") makes the rule invalid.
+      let k = 0;
+      while (k < prelude.length && prelude[k]!.type === 'whitespace') k++;
+      const first = prelude[k];
+      let j = k + 1;
+      while (j < prelude.length && prelude[j]!.type === 'whitespace') j++;
+      if (first?.type === 'ident' && first.value.startsWith('--') && prelude[j]?.type === 'colon') {
+        cur.i++;
+        if (nested) consumeBadDeclarationRemnants(cur, true);
+        return null;
+      }
+      cur.i++;
+      const rule: QualifiedRule = { type: 'qualified-rule', prelude, children: [] };
+      pending.push({ target: rule, values: v.value });
+      return rule;
+    }
+    prelude.push(v);
+    cur.i++;
+  }
+}
+
+/** "Consume the remnants of a bad declaration". */
+function consumeBadDeclarationRemnants(cur: Cursor, nested: boolean): void {
+  for (;;) {
+    const v = cur.peek();
+    if (v === undefined) return;
+    if (v.type === 'semicolon') {
+      cur.i++;
+      return;
+    }
+    if (v.type === '}' && nested) return;
+    cur.i++;
+  }
+}
+
+/** True if the component value list is all whitespace. */
+function isBlank(values: readonly ComponentValue[]): boolean {
+  for (const v of values) if (v.type !== 'whitespace') return false;
+  return true;
+}
+
+/** "Consume a declaration". Returns null ("nothing") when it is not one. */
+function consumeDeclaration(cur: Cursor, nested: boolean): Declaration | null {
+  const first = cur.peek();
+  if (first === undefined || first.type !== 'ident') {
+    consumeBadDeclarationRemnants(cur, nested);
+    return null;
+  }
+  cur.i++;
+  const name = first.value;
+  cur.skipWhitespace();
+  if (cur.peek()?.type !== 'colon') {
+    consumeBadDeclarationRemnants(cur, nested);
+    return null;
+  }
+  cur.i++;
+  cur.skipWhitespace();
+  const custom = name.startsWith('--');
+  // "Consume a list of component values" with `;` as stop token. For non-custom properties a top-level {} block
+  // together with any other non-whitespace value makes the declaration invalid; stop scanning as soon as that is
+  // known so that `a:b{} a:b{} ...` stays linear.
+  const value: ComponentValue[] = [];
+  let sawCurly = false;
+  let sawOther = false;
+  for (;;) {
+    const v = cur.peek();
+    if (v === undefined || v.type === 'semicolon') break;
+    if (v.type === '}') {
+      if (nested) break;
+      // parse error: the token becomes part of the value
+    }
+    if (!custom) {
+      if (isOpenCurly(v)) sawCurly = true;
+      else if (v.type !== 'whitespace') sawOther = true;
+      if (sawCurly && sawOther) return null;
+    }
+    value.push(v);
+    cur.i++;
+  }
+  // !important: the last two non-whitespace values are "!" and an ident "important".
+  let important = false;
+  let j = value.length - 1;
+  while (j >= 0 && value[j]!.type === 'whitespace') j--;
+  const last = value[j];
+  if (last?.type === 'ident' && last.value.toLowerCase() === 'important') {
+    let k = j - 1;
+    while (k >= 0 && value[k]!.type === 'whitespace') k--;
+    const bang = value[k];
+    if (bang?.type === 'delim' && bang.value === '!') {
+      important = true;
+      value.length = k;
+    }
+  }
+  // Remove trailing whitespace.
+  while (value.length > 0 && value[value.length - 1]!.type === 'whitespace') value.length--;
+  return { type: 'declaration', name, value, important };
+}
+
+/** "Consume a block's contents": declarations and rules in source order. */
+function consumeBlockContents(cur: Cursor, pending: Pending[]): BlockItem[] {
+  const items: BlockItem[] = [];
+  for (;;) {
+    const v = cur.peek();
+    if (v === undefined || v.type === '}') return items;
+    if (v.type === 'whitespace' || v.type === 'semicolon') {
+      cur.i++;
+      continue;
+    }
+    if (v.type === 'at-keyword') {
+      items.push(consumeAtRule(cur, true, pending));
+      continue;
+    }
+    const mark = cur.i;
+    const decl = consumeDeclaration(cur, true);
+    if (decl !== null) {
+      items.push(decl);
+      continue;
+    }
+    cur.i = mark;
+    const rule = consumeQualifiedRule(cur, true, true, pending);
+    if (rule !== null) items.push(rule);
+  }
+}
+
+/** Parse the pending blocks (breadth-first, no recursion). */
+function drain(pending: Pending[]): void {
+  while (pending.length > 0) {
+    const { target, values } = pending.pop()!;
+    target.children = consumeBlockContents(new Cursor(values), pending);
+  }
+}
+
+/** "Parse a stylesheet" ("consume a stylesheet's contents"). */
+export function parseStylesheet(text: string): Rule[] {
+  const cur = new Cursor(parseComponentValues(text));
+  const pending: Pending[] = [];
+  const rules: Rule[] = [];
+  for (;;) {
+    const v = cur.peek();
+    if (v === undefined) break;
+    if (v.type === 'whitespace' || v.type === 'CDO' || v.type === 'CDC') {
+      cur.i++;
+      continue;
+    }
+    if (v.type === 'at-keyword') {
+      rules.push(consumeAtRule(cur, false, pending));
+      continue;
+    }
+    const rule = consumeQualifiedRule(cur, false, false, pending);
+    if (rule !== null) rules.push(rule);
+  }
+  drain(pending);
+  return rules;
+}
+
+/** "Parse a block's contents" (e.g. a `style` attribute): declarations and rules, nested ones parsed too. */
+export function parseBlockContents(text: string): BlockItem[] {
+  const pending: Pending[] = [];
+  const items = consumeBlockContents(new Cursor(parseComponentValues(text)), pending);
+  drain(pending);
+  return items;
+}
+
+/** "Parse a list of declarations": the declarations of a block's contents (rules are dropped). */
+export function parseDeclarationList(text: string): Declaration[] {
+  const pending: Pending[] = [];
+  const items = consumeBlockContents(new Cursor(parseComponentValues(text)), pending);
+  return items.filter((x): x is Declaration => x.type === 'declaration');
+}
+
+/** "Parse a declaration" from text. */
+export function parseDeclaration(text: string): Declaration | null {
+  const cur = new Cursor(parseComponentValues(text));
+  cur.skipWhitespace();
+  if (cur.peek()?.type !== 'ident') return null;
+  const d = consumeDeclaration(cur, false);
+  return d !== null && cur.peek() === undefined ? d : null;
+}
+
+export { isBlank };

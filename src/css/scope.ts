@@ -1,0 +1,537 @@
+/**
+ * Stylesheet scoping: confine a stylesheet (e.g. an email's `<style>` elements) to one container element.
+ *
+ * Guarantee: every style rule in the output has a selector whose subject is the scope element or a descendant
+ * of it. Each complex selector S of a top-level style rule becomes `SCOPE S` (descendant combinator); a leading
+ * `html`, `body` or `:root` compound maps to `SCOPE` itself. The subject of `SCOPE S` is reached from a descendant
+ * of SCOPE through descendant, child and sibling combinators only, so it stays inside SCOPE whatever the
+ * pseudo-classes in S say. Anything that could break that reasoning is refused (fail closed): the column
+ * combinator, `&` outside nesting, `:host`, `:host-context`, `:scope`, `::slotted`, `::part`, any pseudo-element
+ * not on a short allow-list, sibling combinators right after the scope element, and anything that does not
+ * parse as a plain selector. Nested style rules are kept only when their selector has no `&` (so they are
+ * relative to the already confined parent) and does not start with `+` or `~` (the parent may be the scope
+ * element itself, whose siblings are outside). The output is re-serialized from the checked tokens.
+ *
+ * At-rules: `@import`, `@charset`, `@namespace` are always dropped; others only survive when listed in
+ * `allowAtRules` and known here: `media`, `supports`, `container` (contents scoped recursively), `font-face`
+ * (descriptors filtered; remote `src` only with `remoteFonts: true`), `keyframes` (declarations filtered).
+ * Note that `@font-face` and `@keyframes` names are global: allowing them lets a sheet define fonts/animations
+ * that the host page could pick up by name.
+ *
+ * Declarations in every block go through `filterDeclarationList` with the caller's options.
+ */
+import {
+  type AtRule,
+  type BlockItem,
+  type ComponentValue,
+  type Declaration,
+  type QualifiedRule,
+  parseComponentValues,
+  parseStylesheet,
+  splitOnCommas,
+} from './parser.js';
+import type { CssToken } from './tokenizer.js';
+import { type DeclarationFilterOptions, asciiLower, filterDeclarationList } from './declarations.js';
+import { flattenComponentValues, serializeComponentValues as serializeRulesPrelude, serializeRules } from './serialize.js';
+
+export type ScopableAtRule = 'media' | 'supports' | 'container' | 'font-face' | 'keyframes';
+
+export interface ScopeOptions {
+  /** The container's selector: one compound selector such as `.htmlsift-email-123` or `#mail`. */
+  scope: string;
+  /** At-rules to keep (default `['media', 'supports']`). */
+  allowAtRules?: readonly ScopableAtRule[];
+  /** Declaration policy applied to every declaration (style rules, @font-face, keyframes). */
+  declarations: DeclarationFilterOptions;
+  /** Keep `@font-face` rules whose `src` has url()s (default false: such rules are dropped). */
+  remoteFonts?: boolean;
+  /** Keep nested style rules (CSS nesting) when they can be kept safely (default true). */
+  nesting?: boolean;
+}
+
+export interface ScopeRemoval {
+  what: 'rule' | 'selector' | 'at-rule' | 'declaration';
+  /** Selector text, at-rule name or property. */
+  detail: string;
+  reason: string;
+}
+
+export interface ScopeResult {
+  css: string;
+  removed: ScopeRemoval[];
+}
+
+const WS: CssToken = { type: 'whitespace' };
+
+const BLOCKED_PSEUDO = new Set(['host', 'host-context', 'scope', 'slotted', 'part', 'deep', 'shadow']);
+/** Pseudo-elements (after `::`, or the legacy single-colon four) that stay attached to their element. */
+const ALLOWED_PSEUDO_ELEMENTS = new Set([
+  'before',
+  'after',
+  'first-line',
+  'first-letter',
+  'marker',
+  'placeholder',
+  'selection',
+  'file-selector-button',
+  '-webkit-input-placeholder',
+  '-moz-placeholder',
+  '-moz-selection',
+  '-webkit-details-marker',
+]);
+const FONT_FACE_DESCRIPTORS = new Set([
+  'font-family',
+  'src',
+  'font-style',
+  'font-weight',
+  'font-stretch',
+  'font-display',
+  'unicode-range',
+  'font-feature-settings',
+  'font-variation-settings',
+  'ascent-override',
+  'descent-override',
+  'line-gap-override',
+  'size-adjust',
+]);
+
+/** One simple selector or a combinator of a complex selector, as component values. */
+interface Part {
+  kind: 'simple' | 'combinator';
+  /** For simple selectors: 'type' (incl. universal/namespace), 'root' (`:root`), or 'other'. */
+  sort?: 'type' | 'root' | 'other';
+  values: ComponentValue[];
+}
+
+function isDelim(v: ComponentValue | undefined, ch: string): boolean {
+  return v !== undefined && v.type === 'delim' && v.value === ch;
+}
+
+/**
+ * Scan a selector's whole token tree for things that are never allowed anywhere in it: `&` (unless nesting
+ * allows it), at-keywords, `{}` blocks, bad tokens, blocked pseudo-classes/elements.
+ */
+function deepCheck(values: readonly ComponentValue[]): string | null {
+  const tokens = flattenComponentValues(values);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'delim' && t.value === '&') return '& is not allowed here';
+    if (t.type === 'at-keyword' || t.type === '{' || t.type === '}' || t.type === 'semicolon') return 'unexpected token';
+    if (t.type === 'bad-string' || t.type === 'bad-url' || t.type === 'CDO' || t.type === 'CDC') return 'unexpected token';
+    if (t.type === 'delim' && t.value === '\\') return 'unexpected token';
+    if (t.type === 'colon') {
+      const n = tokens[i + 1];
+      if (n !== undefined && (n.type === 'ident' || n.type === 'function') && BLOCKED_PSEUDO.has(asciiLower(n.value))) {
+        return `:${n.value} cannot be confined`;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Split one complex selector (no top-level commas) into simple selectors and combinators, checking it is a
+ * plain selector. `relative` allows a leading combinator (nested rules). Returns a reason string on failure.
+ */
+function parseComplex(values: readonly ComponentValue[], relative: boolean): Part[] | string {
+  const parts: Part[] = [];
+  let i = 0;
+  const n = values.length;
+  let pendingWs = false;
+  const last = (): Part | undefined => parts[parts.length - 1];
+  const pushCombinator = (v: ComponentValue): string | null => {
+    const prev = last();
+    if (prev === undefined ? !relative : prev.kind === 'combinator') return 'misplaced combinator';
+    parts.push({ kind: 'combinator', values: [v] });
+    return null;
+  };
+  while (i < n) {
+    const v = values[i]!;
+    if (v.type === 'whitespace') {
+      pendingWs = true;
+      i++;
+      continue;
+    }
+    if (v.type === 'delim' && (v.value === '>' || v.value === '+' || v.value === '~')) {
+      const err = pushCombinator(v);
+      if (err) return err;
+      pendingWs = false;
+      i++;
+      continue;
+    }
+    if (v.type === 'delim' && v.value === '|' && isDelim(values[i + 1], '|')) return 'column combinator';
+    // A simple selector starts here; whitespace before it (after a compound) is a descendant combinator.
+    if (pendingWs && last()?.kind === 'simple') parts.push({ kind: 'combinator', values: [WS] });
+    pendingWs = false;
+    // Type selector or universal, with an optional namespace prefix: [ns|]name, *|name, |name.
+    if (v.type === 'ident' || isDelim(v, '*') || isDelim(v, '|')) {
+      const prev = last();
+      if (prev?.kind === 'simple') return 'type selector must come first in a compound';
+      const start = i;
+      if (!isDelim(v, '|')) i++;
+      if (isDelim(values[i], '|')) {
+        const nm = values[i + 1];
+        if (nm === undefined || !(nm.type === 'ident' || isDelim(nm, '*'))) return 'bad namespace prefix';
+        i += 2;
+      }
+      parts.push({ kind: 'simple', sort: 'type', values: values.slice(start, i) });
+      continue;
+    }
+    if (v.type === 'hash') {
+      if (!v.id) return 'invalid id selector';
+      parts.push({ kind: 'simple', sort: 'other', values: [v] });
+      i++;
+      continue;
+    }
+    if (isDelim(v, '.')) {
+      const nm = values[i + 1];
+      if (nm?.type !== 'ident') return 'bad class selector';
+      parts.push({ kind: 'simple', sort: 'other', values: [v, nm] });
+      i += 2;
+      continue;
+    }
+    if (v.type === 'block' && v.open === '[') {
+      parts.push({ kind: 'simple', sort: 'other', values: [v] });
+      i++;
+      continue;
+    }
+    if (v.type === 'colon') {
+      const a = values[i + 1];
+      if (a?.type === 'colon') {
+        // pseudo-element
+        const b = values[i + 2];
+        if (b?.type !== 'ident' || !ALLOWED_PSEUDO_ELEMENTS.has(asciiLower(b.value))) return 'pseudo-element not allowed';
+        parts.push({ kind: 'simple', sort: 'other', values: [v, a, b] });
+        i += 3;
+        continue;
+      }
+      if (a?.type === 'ident') {
+        const name = asciiLower(a.value);
+        if (BLOCKED_PSEUDO.has(name)) return `:${name} cannot be confined`;
+        parts.push({ kind: 'simple', sort: name === 'root' ? 'root' : 'other', values: [v, a] });
+        i += 2;
+        continue;
+      }
+      if (a?.type === 'func') {
+        const name = asciiLower(a.name);
+        if (BLOCKED_PSEUDO.has(name)) return `:${name}() cannot be confined`;
+        parts.push({ kind: 'simple', sort: 'other', values: [v, a] });
+        i += 2;
+        continue;
+      }
+      return 'bad pseudo-class';
+    }
+    return 'unexpected token in selector';
+  }
+  const end = last();
+  if (end === undefined) return 'empty selector';
+  if (end.kind === 'combinator') return 'trailing combinator';
+  // Legacy pseudo-elements written with one colon are fine; nothing may follow a pseudo-element but
+  // user-action pseudo-classes, which cannot move the subject either.
+  return parts;
+}
+
+/** Failures that are about confinement rather than syntax: only the selector is dropped, not the rule. */
+function isUnsafeReason(reason: string): boolean {
+  return (
+    reason.includes('cannot be confined') ||
+    reason === 'pseudo-element not allowed' ||
+    reason === '& is not allowed here' ||
+    reason === 'column combinator' ||
+    reason === 'sibling of the scope element' ||
+    reason === 'sibling of the parent rule'
+  );
+}
+
+function isRootLike(p: Part): boolean {
+  if (p.kind !== 'simple') return false;
+  if (p.sort === 'root') return true;
+  if (p.sort === 'type') {
+    const v = p.values;
+    // Only un-prefixed html/body.
+    if (v.length === 1 && v[0]!.type === 'ident') {
+      const name = asciiLower(v[0].value);
+      return name === 'html' || name === 'body';
+    }
+  }
+  return false;
+}
+
+/** Group parts into compounds separated by combinators. */
+function compounds(parts: Part[]): { compounds: Part[][]; combinators: Part[] } {
+  const cs: Part[][] = [[]];
+  const combs: Part[] = [];
+  for (const p of parts) {
+    if (p.kind === 'combinator') {
+      combs.push(p);
+      cs.push([]);
+    } else cs[cs.length - 1]!.push(p);
+  }
+  return { compounds: cs, combinators: combs };
+}
+
+/** Confine one top-level complex selector to the scope. Returns the new values or a reason. */
+function scopeSelector(values: readonly ComponentValue[], scope: readonly ComponentValue[]): ComponentValue[] | string {
+  const deep = deepCheck(values);
+  if (deep !== null) return deep;
+  const parsed = parseComplex(values, false);
+  if (typeof parsed === 'string') return parsed;
+  const { compounds: cs, combinators } = compounds(parsed);
+  // Leading compounds that name the root (html, body, :root) map to the scope element itself.
+  let k = 0;
+  const kept: Part[] = [];
+  while (k < cs.length && cs[k]!.some(isRootLike)) {
+    // Everything in a root compound except type/universal and :root stays on the scope element.
+    for (const p of cs[k]!) if (p.sort === 'other') kept.push(p);
+    const comb = combinators[k];
+    k++;
+    if (comb === undefined) break;
+    const c = comb.values[0]!;
+    if (c.type === 'delim' && (c.value === '+' || c.value === '~')) return 'sibling of the scope element';
+    if (k < cs.length && !cs[k]!.some(isRootLike)) break;
+  }
+  const out: ComponentValue[] = [...scope];
+  for (const p of kept) out.push(...p.values);
+  if (k > 0 && k >= cs.length) return out; // the selector is the scope element itself
+  // The combinator after the scope: descendant when nothing was mapped, else the one that followed the root.
+  const first = k === 0 ? WS : combinators[k - 1]!.values[0]!;
+  // The rest of the selector, from compound k on, with canonical combinators.
+  for (let j = k; j < cs.length; j++) {
+    const c = j === k ? first : combinators[j - 1]!.values[0]!;
+    if (c.type === 'whitespace') out.push(WS);
+    else out.push(WS, c, WS);
+    for (const p of cs[j]!) out.push(...p.values);
+  }
+  return out;
+}
+
+/** Check a nested (relative) selector: no `&`, plain selector syntax. */
+function checkNestedSelector(values: readonly ComponentValue[]): ComponentValue[] | string {
+  const deep = deepCheck(values);
+  if (deep !== null) return deep;
+  const parsed = parseComplex(values, true);
+  if (typeof parsed === 'string') return parsed;
+  // `+ x` / `~ x` relative to a parent that may be the scope element itself (from `body {}`) would reach its
+  // siblings: refused. Later sibling combinators start from a strict descendant and are fine.
+  const lead = parsed[0]!;
+  if (lead.kind === 'combinator' && lead.values[0]!.type === 'delim' && lead.values[0].value !== '>') {
+    return 'sibling of the parent rule';
+  }
+  const out: ComponentValue[] = [];
+  for (const p of parsed) {
+    if (p.kind === 'combinator') {
+      const c = p.values[0]!;
+      if (c.type === 'whitespace') out.push(WS);
+      else {
+        if (out.length > 0) out.push(WS);
+        out.push(c, WS);
+      }
+    } else out.push(...p.values);
+  }
+  return out;
+}
+
+function trim(values: readonly ComponentValue[]): ComponentValue[] {
+  let a = 0;
+  let b = values.length;
+  while (a < b && values[a]!.type === 'whitespace') a++;
+  while (b > a && values[b - 1]!.type === 'whitespace') b--;
+  return values.slice(a, b);
+}
+
+/** Parse and validate the scope selector: a single compound selector. */
+function parseScope(scope: string): ComponentValue[] {
+  const values = trim(parseComponentValues(scope));
+  const parsed = parseComplex(values, false);
+  if (typeof parsed === 'string' || parsed.some((p) => p.kind === 'combinator') || deepCheck(values) !== null) {
+    throw new Error(`scopeStylesheet: scope must be one compound selector, got ${JSON.stringify(scope)}`);
+  }
+  // Only type, class, id and attribute selectors, and at least one that is not a type selector: `*` or `div`
+  // alone would match everywhere and confine nothing.
+  let distinctive = false;
+  for (const p of parsed) {
+    if (p.values[0]?.type === 'colon') {
+      throw new Error(`scopeStylesheet: scope must not use pseudo-classes or pseudo-elements`);
+    }
+    if (p.sort === 'other') distinctive = true;
+  }
+  if (!distinctive) throw new Error('scopeStylesheet: scope needs a class, id or attribute selector');
+  return values;
+}
+
+function hasUrl(values: readonly ComponentValue[]): boolean {
+  for (const t of flattenComponentValues(values)) {
+    if (t.type === 'url' || t.type === 'bad-url') return true;
+    if (t.type === 'function') {
+      const n = asciiLower(t.value);
+      if (n === 'url' || n === 'src') return true;
+    }
+  }
+  return false;
+}
+
+function preludeIsClean(prelude: readonly ComponentValue[]): boolean {
+  for (const t of flattenComponentValues(prelude)) {
+    if (t.type === 'bad-string' || t.type === 'bad-url' || t.type === 'url') return false;
+    if (t.type === '{' || t.type === '}' || t.type === 'semicolon') return false;
+    if (t.type === 'delim' && t.value === '\\') return false;
+    if (t.type === 'function' && asciiLower(t.value) === 'url') return false;
+  }
+  return true;
+}
+
+type Context = 'top' | 'style' | 'font-face' | 'keyframes' | 'keyframe';
+
+/** Scope a stylesheet. Throws only for an invalid `scope` option. */
+export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeResult {
+  const scope = parseScope(options.scope);
+  const allowAt = new Set<string>(options.allowAtRules ?? ['media', 'supports']);
+  const nesting = options.nesting !== false;
+  const removed: ScopeRemoval[] = [];
+  const sheet = parseStylesheet(cssText);
+  const outRoot: BlockItem[] = [];
+  // Work list: source items, destination list, context.
+  const work: { src: readonly BlockItem[]; dst: BlockItem[]; ctx: Context }[] = [{ src: sheet, dst: outRoot, ctx: 'top' }];
+
+  const filterDecls = (decls: Declaration[], ctx: Context): Declaration[] => {
+    const fontFace = ctx === 'font-face';
+    const { kept, removed: rem } = filterDeclarationList(decls, {
+      ...options.declarations,
+      allow: (property, value, info) => {
+        if (fontFace) {
+          if (!FONT_FACE_DESCRIPTORS.has(property)) return false;
+          return property === 'src' || property === 'font-family' || property === 'unicode-range'
+            ? true
+            : options.declarations.allow(property, value, info);
+        }
+        return options.declarations.allow(property, value, info);
+      },
+    });
+    for (const r of rem) removed.push({ what: 'declaration', detail: r.property, reason: r.reason });
+    return kept;
+  };
+
+  while (work.length > 0) {
+    const { src, dst, ctx } = work.pop()!;
+    // Declarations are filtered in runs to keep their order relative to nested rules.
+    let run: Declaration[] = [];
+    const flush = (): void => {
+      if (run.length > 0) dst.push(...filterDecls(run, ctx));
+      run = [];
+    };
+    for (const item of src) {
+      if (item.type === 'declaration') {
+        if (ctx === 'top') {
+          removed.push({ what: 'declaration', detail: item.name, reason: 'declaration outside a style rule' });
+        } else run.push(item);
+        continue;
+      }
+      flush();
+      if (item.type === 'qualified-rule') {
+        handleQualified(item, ctx, dst);
+      } else {
+        handleAtRule(item, ctx, dst);
+      }
+    }
+    flush();
+  }
+
+  function handleQualified(rule: QualifiedRule, ctx: Context, dst: BlockItem[]): void {
+    const text = serializeRulesPrelude(trim(rule.prelude));
+    if (ctx === 'keyframes') {
+      // Keyframe selectors: from, to, percentages, commas.
+      for (const v of rule.prelude) {
+        const ok =
+          v.type === 'whitespace' ||
+          v.type === 'comma' ||
+          v.type === 'percentage' ||
+          (v.type === 'ident' && ['from', 'to'].includes(asciiLower(v.value)));
+        if (!ok) {
+          removed.push({ what: 'rule', detail: text, reason: 'bad keyframe selector' });
+          return;
+        }
+      }
+      const out: QualifiedRule = { type: 'qualified-rule', prelude: trim(rule.prelude), children: [] };
+      dst.push(out);
+      work.push({ src: rule.children.filter((c) => c.type === 'declaration'), dst: out.children, ctx: 'keyframe' });
+      return;
+    }
+    if (ctx !== 'top' && ctx !== 'style') {
+      removed.push({ what: 'rule', detail: text, reason: 'rule not allowed here' });
+      return;
+    }
+    if (ctx === 'style' && !nesting) {
+      removed.push({ what: 'rule', detail: text, reason: 'nested rules disabled' });
+      return;
+    }
+    const selectors: ComponentValue[][] = [];
+    for (const sel of splitOnCommas(rule.prelude)) {
+      const t = trim(sel);
+      const r = ctx === 'top' ? scopeSelector(t, scope) : checkNestedSelector(t);
+      if (typeof r === 'string') {
+        if (!isUnsafeReason(r)) {
+          // A syntax error invalidates the whole selector list in browsers: drop the rule, as they would.
+          removed.push({ what: 'rule', detail: text, reason: `invalid selector (${r})` });
+          return;
+        }
+        removed.push({ what: 'selector', detail: serializeRulesPrelude(t), reason: r });
+      } else selectors.push(r);
+    }
+    if (selectors.length === 0) {
+      removed.push({ what: 'rule', detail: text, reason: 'no selector could be confined' });
+      return;
+    }
+    const prelude: ComponentValue[] = [];
+    selectors.forEach((s, i) => {
+      if (i > 0) prelude.push({ type: 'comma' }, WS);
+      prelude.push(...s);
+    });
+    const out: QualifiedRule = { type: 'qualified-rule', prelude, children: [] };
+    dst.push(out);
+    work.push({ src: rule.children, dst: out.children, ctx: 'style' });
+  }
+
+  function handleAtRule(rule: AtRule, ctx: Context, dst: BlockItem[]): void {
+    const name = asciiLower(rule.name);
+    const drop = (reason: string): void => {
+      removed.push({ what: 'at-rule', detail: '@' + name, reason });
+    };
+    if (name === 'import' || name === 'charset' || name === 'namespace') return drop('never allowed');
+    const conditional = name === 'media' || name === 'supports' || name === 'container';
+    if (!allowAt.has(name as ScopableAtRule)) return drop('at-rule not allowed');
+    if (rule.children === null) return drop('at-rule without a block');
+    if (!preludeIsClean(rule.prelude)) return drop('bad prelude');
+    const prelude = trim(rule.prelude);
+    if (conditional) {
+      if (ctx !== 'top' && ctx !== 'style') return drop('at-rule not allowed here');
+      const out: AtRule = { type: 'at-rule', name, prelude, children: [], block: null };
+      dst.push(out);
+      work.push({ src: rule.children, dst: out.children!, ctx });
+      return;
+    }
+    if (name === 'font-face') {
+      if (ctx !== 'top') return drop('at-rule not allowed here');
+      if (prelude.length > 0) return drop('bad prelude');
+      const decls = rule.children.filter((c): c is Declaration => c.type === 'declaration');
+      if (!options.remoteFonts && decls.some((d) => hasUrl(d.value))) return drop('remote font');
+      const out: AtRule = { type: 'at-rule', name, prelude: [], children: [], block: null };
+      dst.push(out);
+      work.push({ src: decls, dst: out.children!, ctx: 'font-face' });
+      return;
+    }
+    if (name === 'keyframes') {
+      if (ctx !== 'top') return drop('at-rule not allowed here');
+      const p = prelude;
+      if (p.length !== 1 || !(p[0]!.type === 'ident' || p[0]!.type === 'string')) return drop('bad keyframes name');
+      const out: AtRule = { type: 'at-rule', name, prelude: p, children: [], block: null };
+      dst.push(out);
+      work.push({ src: rule.children.filter((c) => c.type !== 'declaration'), dst: out.children!, ctx: 'keyframes' });
+      return;
+    }
+    drop('at-rule not supported');
+  }
+
+  // Drop empty conditional at-rules and style rules? Keep them: they are harmless and keep structure visible.
+  return { css: serializeRules(outRoot), removed };
+}
+

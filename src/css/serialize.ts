@@ -1,0 +1,373 @@
+/**
+ * CSS serialization (CSS Syntax Module Level 3, section 9 "Serialization"; identifiers and strings escaped as
+ * CSSOM's "serialize an identifier" / "serialize a string", plus extra hex escapes for `<` and `>`).
+ *
+ * Guarantee: tokenizing the output gives the same token list, except that runs of whitespace may collapse.
+ * An empty comment is inserted between adjacent tokens that would otherwise merge (the spec's table).
+ * HTML safety: the output never contains `<` followed by `/` or `!`, and `<`/`>` inside strings, urls and names
+ * are hex-escaped, so the text can sit in an HTML `<style>` element without ending it.
+ * Everything is iterative (explicit stacks).
+ */
+import type { CssToken } from './tokenizer.js';
+import type { BlockItem, ComponentValue, Declaration, Rule } from './parser.js';
+
+function hex(c: number): string {
+  return '\\' + c.toString(16) + ' ';
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** Escape one code unit of a name (identifier or hash) that is not a plain ident code point. */
+function escapeNameChar(s: string, i: number, out: string[]): void {
+  const c = s.charCodeAt(i);
+  if (c === 0) out.push('\uFFFD');
+  else if ((c >= 1 && c <= 0x1f) || c === 0x7f || c === 0x3c || c === 0x3e) out.push(hex(c));
+  else if (c >= 0x80 || c === 0x2d || c === 0x5f || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) {
+    out.push(s[i]!);
+  } else out.push('\\' + s[i]!);
+}
+
+/** Serialize an identifier so that it tokenizes back as one ident sequence with this value. */
+export function serializeIdent(s: string): string {
+  if (s.length === 0) return '';
+  const out: string[] = [];
+  const first = s.charCodeAt(0);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (i === 0 && isDigitCode(c)) out.push(hex(c));
+    else if (i === 1 && first === 0x2d && isDigitCode(c)) out.push(hex(c));
+    else if (i === 0 && c === 0x2d && s.length === 1) out.push('\\-');
+    else escapeNameChar(s, i, out);
+  }
+  return out.join('');
+}
+
+/** Serialize the value of a hash token: id hashes as identifiers, unrestricted ones only escape non-name chars. */
+function serializeHashValue(value: string, id: boolean): string {
+  if (id) return serializeIdent(value);
+  const out: string[] = [];
+  for (let i = 0; i < value.length; i++) escapeNameChar(value, i, out);
+  return out.join('');
+}
+
+/** A dimension's unit: an identifier whose leading "e" must not read as an exponent. */
+function serializeUnit(unit: string): string {
+  const s = serializeIdent(unit);
+  const c0 = unit.charCodeAt(0);
+  if (c0 === 0x65 || c0 === 0x45) {
+    const c1 = unit.charCodeAt(1);
+    if (isDigitCode(c1) || ((c1 === 0x2d || c1 === 0x2b) && isDigitCode(unit.charCodeAt(2)))) {
+      return hex(c0) + s.slice(1);
+    }
+  }
+  return s;
+}
+
+/** Serialize a string token's value in double quotes. */
+export function serializeString(s: string): string {
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep: string | null = null;
+    if (c === 0) rep = '\uFFFD';
+    else if ((c >= 1 && c <= 0x1f) || c === 0x7f || c === 0x3c || c === 0x3e) rep = hex(c);
+    else if (c === 0x22 || c === 0x5c) rep = '\\' + s[i]!;
+    if (rep !== null) {
+      out += s.slice(start, i) + rep;
+      start = i + 1;
+    }
+  }
+  return out + s.slice(start) + '"';
+}
+
+/** Serialize a url token's value inside `url(...)`. */
+function serializeUrlValue(s: string): string {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep: string | null = null;
+    if (c === 0) rep = '\uFFFD';
+    else if (c <= 0x20 || c === 0x7f || c === 0x3c || c === 0x3e || c === 0x22 || c === 0x27 || c === 0x28 || c === 0x29 || c === 0x5c) {
+      rep = hex(c);
+    }
+    if (rep !== null) {
+      out += s.slice(start, i) + rep;
+      start = i + 1;
+    }
+  }
+  return out + s.slice(start);
+}
+
+/** The text of one token on its own. */
+export function tokenText(t: CssToken): string {
+  switch (t.type) {
+    case 'ident':
+      return serializeIdent(t.value);
+    case 'function':
+      return serializeIdent(t.value) + '(';
+    case 'at-keyword':
+      return '@' + serializeIdent(t.value);
+    case 'hash':
+      return '#' + serializeHashValue(t.value, t.id);
+    case 'string':
+      return serializeString(t.value);
+    case 'bad-string':
+      return '"\n'; // re-tokenizes as a bad-string followed by whitespace (as the original always was)
+    case 'url':
+      return 'url(' + serializeUrlValue(t.value) + ')';
+    case 'bad-url':
+      return 'url(x x)';
+    case 'delim':
+      return t.value === '\\' ? '\\\n' : t.value;
+    case 'number':
+      return t.repr;
+    case 'percentage':
+      return t.repr + '%';
+    case 'dimension':
+      return t.repr + serializeUnit(t.unit);
+    case 'whitespace':
+      return ' ';
+    case 'CDO':
+      return '<!--';
+    case 'CDC':
+      return '-->';
+    case 'colon':
+      return ':';
+    case 'semicolon':
+      return ';';
+    case 'comma':
+      return ',';
+    default:
+      return t.type; // [ ] ( ) { }
+  }
+}
+
+// Row and column classes of the spec's comment-insertion table.
+const enum K {
+  Other,
+  Ident,
+  Function,
+  Url,
+  BadUrl,
+  Minus,
+  Number,
+  Percentage,
+  Dimension,
+  CDC,
+  OpenParen,
+  Star,
+  AtKeyword,
+  Hash,
+  HashDelim,
+  At,
+  Dot,
+  Plus,
+  Slash,
+  Lt,
+}
+
+function kind(t: CssToken): K {
+  switch (t.type) {
+    case 'ident':
+      return K.Ident;
+    case 'function':
+      return K.Function;
+    case 'url':
+      return K.Url;
+    case 'bad-url':
+      return K.BadUrl;
+    case 'number':
+      return K.Number;
+    case 'percentage':
+      return K.Percentage;
+    case 'dimension':
+      return K.Dimension;
+    case 'CDC':
+      return K.CDC;
+    case '(':
+      return K.OpenParen;
+    case 'at-keyword':
+      return K.AtKeyword;
+    case 'hash':
+      return K.Hash;
+    case 'delim':
+      switch (t.value) {
+        case '-':
+          return K.Minus;
+        case '*':
+          return K.Star;
+        case '#':
+          return K.HashDelim;
+        case '@':
+          return K.At;
+        case '.':
+          return K.Dot;
+        case '+':
+          return K.Plus;
+        case '/':
+          return K.Slash;
+        case '<':
+          return K.Lt;
+      }
+      return K.Other;
+    default:
+      return K.Other;
+  }
+}
+
+function signed(t: CssToken, signs: string): boolean {
+  return (t.type === 'number' || t.type === 'percentage' || t.type === 'dimension') && signs.includes(t.repr[0]!);
+}
+
+/** Whether a comment must separate `a` and `b` (the spec's table, with two safe refinements for signs). */
+export function needsComment(a: CssToken, b: CssToken): boolean {
+  const ka = kind(a);
+  const kb = kind(b);
+  const identLike = kb === K.Ident || kb === K.Function || kb === K.Url || kb === K.BadUrl;
+  const numeric = kb === K.Number || kb === K.Percentage || kb === K.Dimension;
+  switch (ka) {
+    case K.Ident:
+      // An ident "--" before ">" would re-tokenize as a CDC.
+      if (a.type === 'ident' && a.value === '--' && b.type === 'delim' && b.value === '>') return true;
+      if (numeric && signed(b, '+')) return false; // "U+0025": ident code points never include "+"
+      return identLike || kb === K.Minus || numeric || kb === K.CDC || kb === K.OpenParen;
+    case K.AtKeyword:
+    case K.Hash:
+      if (numeric && signed(b, '+')) return false;
+      return identLike || kb === K.Minus || numeric || kb === K.CDC;
+    case K.Dimension:
+      return identLike || kb === K.Minus || numeric || kb === K.CDC;
+    case K.HashDelim:
+    case K.Minus:
+      // CDC added to the spec's row: "--" starts an ident sequence since ident-like "--" was allowed.
+      return identLike || kb === K.Minus || numeric || kb === K.CDC;
+    case K.Number:
+      if (numeric && signed(b, '+-')) return false; // a sign cannot continue a number
+      return (
+        identLike || numeric || kb === K.CDC || (b.type === 'delim' && b.value === '%') // CDC: "1-->" is a dimension
+      );
+    case K.At:
+      return identLike || kb === K.Minus || kb === K.CDC;
+    case K.Dot:
+    case K.Plus:
+      return numeric;
+    case K.Slash:
+      return kb === K.Star;
+    case K.Lt:
+      // HTML safety, not CSS: never write "</" or "<!" (a `<` delim is never followed by "!--" anyway).
+      return kb === K.Slash || (b.type === 'delim' && b.value === '!');
+    default:
+      return false;
+  }
+}
+
+/** Serialize a token list so that it re-tokenizes to the same tokens. */
+export function serializeTokens(tokens: readonly CssToken[]): string {
+  const out: string[] = [];
+  let prev: CssToken | null = null;
+  for (const t of tokens) {
+    if (prev !== null && needsComment(prev, t)) out.push('/**/');
+    out.push(tokenText(t));
+    prev = t;
+  }
+  // A trailing "\" delim needs no newline after it.
+  if (prev !== null && prev.type === 'delim' && prev.value === '\\') out[out.length - 1] = '\\';
+  return out.join('');
+}
+
+const T_WS: CssToken = { type: 'whitespace' };
+const T_COLON: CssToken = { type: 'colon' };
+const T_SEMI: CssToken = { type: 'semicolon' };
+const T_LBRACE: CssToken = { type: '{' };
+const T_RBRACE: CssToken = { type: '}' };
+const T_RPAREN: CssToken = { type: ')' };
+const T_BANG: CssToken = { type: 'delim', value: '!' };
+const T_IMPORTANT: CssToken = { type: 'ident', value: 'important' };
+const OPEN: Record<string, CssToken> = { '{': T_LBRACE, '[': { type: '[' }, '(': { type: '(' } };
+const CLOSE: Record<string, CssToken> = { '{': T_RBRACE, '[': { type: ']' }, '(': T_RPAREN };
+
+/** Flatten component values back to tokens (iteratively), appending to `out`. */
+export function flattenComponentValues(values: readonly ComponentValue[], out: CssToken[] = []): CssToken[] {
+  const stack: { list: readonly ComponentValue[]; i: number; close: CssToken | null }[] = [{ list: values, i: 0, close: null }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.i >= top.list.length) {
+      stack.pop();
+      if (top.close !== null) out.push(top.close);
+      continue;
+    }
+    const v = top.list[top.i++]!;
+    if (v.type === 'block') {
+      out.push(OPEN[v.open]!);
+      stack.push({ list: v.value, i: 0, close: CLOSE[v.open]! });
+    } else if (v.type === 'func') {
+      out.push({ type: 'function', value: v.name });
+      stack.push({ list: v.value, i: 0, close: T_RPAREN });
+    } else out.push(v);
+  }
+  return out;
+}
+
+export function serializeComponentValues(values: readonly ComponentValue[]): string {
+  return serializeTokens(flattenComponentValues(values));
+}
+
+/** Tokens of one declaration (without the trailing semicolon). */
+export function declarationTokens(d: Declaration, out: CssToken[] = []): CssToken[] {
+  out.push({ type: 'ident', value: d.name }, T_COLON);
+  flattenComponentValues(d.value, out);
+  if (d.important) out.push(T_BANG, T_IMPORTANT);
+  return out;
+}
+
+/** Serialize declarations as `a:b;c:d` (no trailing semicolon). */
+export function serializeDeclarations(decls: readonly Declaration[]): string {
+  const out: CssToken[] = [];
+  decls.forEach((d, i) => {
+    if (i > 0) out.push(T_SEMI);
+    declarationTokens(d, out);
+  });
+  return serializeTokens(out);
+}
+
+/** Tokens of a list of rules/declarations (a stylesheet or a block's contents), iteratively. */
+export function blockItemTokens(items: readonly BlockItem[], out: CssToken[] = []): CssToken[] {
+  const stack: { list: readonly BlockItem[]; i: number }[] = [{ list: items, i: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.i >= top.list.length) {
+      stack.pop();
+      if (stack.length > 0) out.push(T_RBRACE);
+      continue;
+    }
+    const item = top.list[top.i++]!;
+    if (item.type === 'declaration') {
+      declarationTokens(item, out);
+      out.push(T_SEMI);
+      continue;
+    }
+    if (item.type === 'at-rule') {
+      out.push({ type: 'at-keyword', value: item.name });
+      if (item.prelude.length > 0 && item.prelude[0]!.type !== 'whitespace') out.push(T_WS);
+      flattenComponentValues(item.prelude, out);
+      if (item.children === null) {
+        out.push(T_SEMI);
+        continue;
+      }
+    } else {
+      flattenComponentValues(item.prelude, out);
+    }
+    out.push(T_LBRACE);
+    stack.push({ list: item.children ?? [], i: 0 });
+  }
+  return out;
+}
+
+/** Serialize rules (a stylesheet). */
+export function serializeRules(rules: readonly (Rule | Declaration)[]): string {
+  return serializeTokens(blockItemTokens(rules));
+}

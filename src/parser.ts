@@ -1,0 +1,129 @@
+/**
+ * Parser entry points: parsing a document (WHATWG HTML, "13.2 Parsing HTML documents") and parsing a
+ * fragment ("13.4 Parsing HTML fragments").
+ *
+ * Parse errors are reported through `onError`. Tokenizer errors carry the standard's codes
+ * (`eof-in-tag`, ...); tree-construction errors have no codes in the standard, so they use stable
+ * kebab-case codes in the style of html5lib (`unexpected-start-tag`, `expected-doctype-but-got-start-tag`,
+ * `end-tag-too-early`, ...).
+ */
+import { Document, DocumentFragment, Element, HTML_NS, MATHML_NS, SVG_NS, asciiLowercase } from './dom.js';
+import type { ParseErrorHandler } from './errors.js';
+import { Tokenizer } from './tokenizer/tokenizer.js';
+import { TreeBuilder } from './tree-builder/tree-builder.js';
+import { adjustSvgTagName } from './tree-builder/foreign-content.js';
+import { decodeHTMLBytes } from './encoding/encoding-sniffing.js';
+
+export interface ParseOptions {
+  /** The scripting flag (affects `noscript`). Default true, as in browsers. */
+  scripting?: boolean;
+  /** Called for every parse error. */
+  onError?: ParseErrorHandler;
+}
+
+export interface DocumentParseOptions extends ParseOptions {
+  /** The transport-layer character encoding label (e.g. from Content-Type), for byte input. */
+  transportEncoding?: string;
+}
+
+/** A context element: a tag name (an HTML element) or a name with a namespace URI. */
+export type FragmentContext = string | { name: string; namespace?: string };
+
+export interface FragmentParseOptions extends ParseOptions {
+  /** The context element. Default 'body'. */
+  context?: FragmentContext;
+}
+
+function checkOptions(options: unknown, fn: string, allowed: readonly string[]): void {
+  if (options === undefined || options === null) return;
+  if (typeof options !== 'object') throw new TypeError(`${fn}: options must be an object`);
+  const o = options as Record<string, unknown>;
+  if (o.scripting !== undefined && typeof o.scripting !== 'boolean') {
+    throw new TypeError(`${fn}: options.scripting must be a boolean`);
+  }
+  if (o.onError !== undefined && typeof o.onError !== 'function') {
+    throw new TypeError(`${fn}: options.onError must be a function`);
+  }
+  for (const key of allowed) {
+    if (key === 'transportEncoding' && o[key] !== undefined && typeof o[key] !== 'string') {
+      throw new TypeError(`${fn}: options.transportEncoding must be a string`);
+    }
+  }
+}
+
+function runParser(document: Document, input: string, options: ParseOptions | undefined, context: Element | null): Element | null {
+  const onError = options?.onError ?? null;
+  const builder = new TreeBuilder(document, {
+    scripting: options?.scripting ?? true,
+    reportErrors: onError !== null,
+  });
+  const tokenizer = new Tokenizer(builder, onError);
+  builder.tokenizer = tokenizer;
+  const root = context === null ? null : builder.initFragment(context);
+  tokenizer.run(input);
+  return root;
+}
+
+/** Parses a whole document. Byte input is decoded with the encoding sniffing algorithm. Sets `document.mode`. */
+export function parseDocument(input: string | Uint8Array, options?: DocumentParseOptions): Document {
+  checkOptions(options, 'parseDocument', ['transportEncoding']);
+  let text: string;
+  if (typeof input === 'string') {
+    text = input;
+  } else if (input instanceof Uint8Array) {
+    const te = options?.transportEncoding;
+    text = decodeHTMLBytes(input, te === undefined ? undefined : { transportEncoding: te }).text;
+  } else {
+    throw new TypeError('parseDocument: input must be a string or a Uint8Array');
+  }
+  const document = new Document();
+  runParser(document, text, options, null);
+  return document;
+}
+
+function isValidContextName(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c <= 0x20 || c === 0x2f /* / */ || c === 0x3e /* > */ || c === 0x3c /* < */ || c === 0x7f) return false;
+  }
+  return true;
+}
+
+function contextElement(context: unknown): Element {
+  let name: unknown;
+  let ns: unknown = HTML_NS;
+  if (typeof context === 'string') {
+    name = context;
+  } else if (typeof context === 'object' && context !== null) {
+    name = (context as { name?: unknown }).name;
+    const n = (context as { namespace?: unknown }).namespace;
+    if (n !== undefined) ns = n;
+  } else {
+    throw new TypeError('parseFragment: options.context must be a tag name or { name, namespace }');
+  }
+  if (typeof name !== 'string' || !isValidContextName(name)) {
+    throw new TypeError('parseFragment: options.context has an empty or invalid element name');
+  }
+  if (ns !== HTML_NS && ns !== SVG_NS && ns !== MATHML_NS) {
+    throw new TypeError('parseFragment: options.context.namespace must be the HTML, SVG or MathML namespace URI');
+  }
+  if (ns === HTML_NS) return new Element(asciiLowercase(name), HTML_NS, []);
+  if (ns === SVG_NS) return new Element(adjustSvgTagName(name), SVG_NS, []);
+  return new Element(name, MATHML_NS, []);
+}
+
+/** Parses a fragment in the context of an element (default `body`), as `innerHTML` does. */
+export function parseFragment(input: string, options?: FragmentParseOptions): DocumentFragment {
+  if (typeof input !== 'string') throw new TypeError('parseFragment: input must be a string');
+  checkOptions(options, 'parseFragment', []);
+  const context = contextElement(options?.context ?? 'body');
+  const document = new Document();
+  const root = runParser(document, input, options, context)!;
+  const fragment = new DocumentFragment();
+  const kids = root.childNodes;
+  for (let i = 0; i < kids.length; i++) kids[i]!.parentNode = fragment;
+  fragment.childNodes = kids;
+  root.childNodes = [];
+  return fragment;
+}

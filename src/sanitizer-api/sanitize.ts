@@ -1,0 +1,349 @@
+/**
+ * The Sanitizer API's "sanitize" and "sanitize core" on htmlsift's tree.
+ *
+ * The draft's "sanitize core" recurses; here one explicit work stack of parents replaces the recursion (a
+ * 100,000-deep tree is normal input), and each parent's child list is filtered in one pass. An element
+ * replaced with its children has its children spliced into that same pass, so they are judged as children of
+ * the parent they end up in, which gives the draft's result (the draft sanitizes them inside the element
+ * first, then moves them; each decision depends only on the node itself).
+ *
+ * A configuration is compiled once into hash lookups (`compileConfig`); a `Sanitizer` caches its compiled
+ * forms until it is modified.
+ */
+import {
+  COMMENT_NODE,
+  DOCUMENT_FRAGMENT_NODE,
+  ELEMENT_NODE,
+  HTML_NS,
+  MATHML_NS,
+  PROCESSING_INSTRUCTION_NODE,
+  SVG_NS,
+  XLINK_NS,
+  type Attr,
+  type ChildNode,
+  type DocumentFragment,
+  type Element,
+  type ParentNode,
+  type ProcessingInstruction,
+} from '../dom.js';
+import { ANIMATING_URL_ATTRIBUTES, NAVIGATING_URL_ATTRIBUTES } from './builtins.js';
+import {
+  cloneConfig,
+  getSanitizerInstanceFromOptions,
+  removeUnsafeFromConfig,
+  Sanitizer,
+  sanitizerState,
+} from './config.js';
+import { isDataAttributeName, NameMap, NameSet } from './names.js';
+import type { CanonicalSanitizerConfig, SanitizerConfig, SanitizerPreset } from './types.js';
+
+/** An element's own attribute lists, from the `elements` allow-list. */
+interface ElementRule {
+  allow: NameSet | null;
+  remove: NameSet | null;
+}
+
+const NO_RULE: ElementRule = { allow: null, remove: null };
+
+/** A canonical configuration turned into lookups, plus the safe flavour's `javascript:` URL handling. */
+export interface CompiledConfig {
+  readonly elements: NameMap<ElementRule> | null;
+  readonly removeElements: NameSet | null;
+  readonly replaceWithChildren: NameSet | null;
+  readonly processingInstructions: ReadonlySet<string> | null;
+  readonly removeProcessingInstructions: ReadonlySet<string> | null;
+  readonly attributes: NameSet | null;
+  readonly removeAttributes: NameSet | null;
+  readonly comments: boolean;
+  readonly dataAttributes: boolean;
+  readonly handleJavascriptNavigationUrls: boolean;
+}
+
+/** Compiles a canonical configuration (used as it is: apply "remove unsafe" first for the safe flavour). */
+export function compileConfig(c: CanonicalSanitizerConfig, handleJavascriptNavigationUrls: boolean): CompiledConfig {
+  let elements: NameMap<ElementRule> | null = null;
+  if (c.elements !== undefined) {
+    elements = new NameMap<ElementRule>();
+    for (const e of c.elements) {
+      const allow = e.attributes === undefined ? null : NameSet.of(e.attributes);
+      // An empty local remove-list removes nothing: share the empty rule.
+      const remove = e.removeAttributes === undefined || e.removeAttributes.length === 0 ? null : NameSet.of(e.removeAttributes);
+      elements.set(e.namespace, e.name, allow === null && remove === null ? NO_RULE : { allow, remove });
+    }
+  }
+  const targets = (list: ReadonlyArray<{ target: string }> | undefined): Set<string> | null =>
+    list === undefined ? null : new Set(list.map((p) => p.target));
+  return {
+    elements,
+    removeElements: c.removeElements === undefined ? null : NameSet.of(c.removeElements),
+    replaceWithChildren:
+      c.replaceWithChildrenElements === undefined || c.replaceWithChildrenElements.length === 0
+        ? null
+        : NameSet.of(c.replaceWithChildrenElements),
+    processingInstructions: targets(c.processingInstructions),
+    removeProcessingInstructions: targets(c.removeProcessingInstructions),
+    attributes: c.attributes === undefined ? null : NameSet.of(c.attributes),
+    removeAttributes: c.removeAttributes === undefined ? null : NameSet.of(c.removeAttributes),
+    comments: c.comments,
+    dataAttributes: c.dataAttributes === true,
+    handleJavascriptNavigationUrls,
+  };
+}
+
+// Built-in navigating URL attributes list, as element name → attribute names.
+const NAVIGATING = new NameMap<NameSet>();
+for (const [el, attr] of NAVIGATING_URL_ATTRIBUTES) {
+  let s = NAVIGATING.get(el.namespace, el.name);
+  if (s === undefined) NAVIGATING.set(el.namespace, el.name, (s = new NameSet()));
+  s.add(attr.namespace, attr.name);
+}
+// Built-in animating URL attributes list (all pairs name the no-namespace attributeName attribute).
+const ANIMATING = new NameSet();
+for (const [el, attr] of ANIMATING_URL_ATTRIBUTES) {
+  if (attr.namespace !== null || attr.name !== 'attributeName') throw new Error('unexpected animating URL attribute');
+  ANIMATING.add(el.namespace, el.name);
+}
+
+/**
+ * "contains a javascript: URL": whether the basic URL parser, run on the value without a base, yields a URL
+ * whose scheme is "javascript". The parser strips leading and trailing C0 controls and spaces, ignores ASCII
+ * tabs and newlines anywhere, lower-cases the scheme, and cannot fail once "javascript:" has been read, so
+ * this is a prefix test on the value so cleaned.
+ */
+export function containsJavascriptUrl(value: string): boolean {
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) <= 0x20) start++;
+  while (end > start && value.charCodeAt(end - 1) <= 0x20) end--;
+  const want = 'javascript:';
+  let k = 0;
+  for (let i = start; i < end && k < want.length; i++) {
+    let c = value.charCodeAt(i);
+    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
+    if (c !== want.charCodeAt(k)) return false;
+    k++;
+  }
+  return k === want.length;
+}
+
+/** Whether "sanitize core" keeps `attr` on an element that is kept (the attribute steps, in order). */
+function keepAttribute(el: Element, attr: Attr, rule: ElementRule, c: CompiledConfig): boolean {
+  const ns = attr.namespaceURI;
+  const local = attr.localName;
+  // The element's own remove-list wins.
+  if (rule.remove !== null && rule.remove.has(ns, local)) return false;
+  if (c.attributes !== null) {
+    // Global allow-list: allowed globally, or locally, or as a data attribute when those are allowed.
+    if (!c.attributes.has(ns, local) && !(rule.allow !== null && rule.allow.has(ns, local)) && !(c.dataAttributes && isDataAttributeName(ns, local))) {
+      return false;
+    }
+  } else {
+    // Global remove-list: a local allow-list (even an empty one) is exhaustive; otherwise the global list removes.
+    if (rule.allow !== null) {
+      if (!rule.allow.has(ns, local)) return false;
+    } else if (c.removeAttributes !== null && c.removeAttributes.has(ns, local)) {
+      return false;
+    }
+  }
+  if (c.handleJavascriptNavigationUrls) {
+    // Navigating URL attributes must not hold javascript: URLs.
+    const nav = NAVIGATING.get(el.namespaceURI, el.localName);
+    if (nav !== undefined && nav.has(ns, local) && containsJavascriptUrl(attr.value)) return false;
+    // Any MathML element can be a link: href or xlink:href.
+    if (el.namespaceURI === MATHML_NS && local === 'href' && (ns === null || ns === XLINK_NS) && containsJavascriptUrl(attr.value)) {
+      return false;
+    }
+    // SVG animation must not target href.
+    if (ns === null && local === 'attributeName' && ANIMATING.has(el.namespaceURI, el.localName)) {
+      if (attr.value === 'href' || attr.value === 'xlink:href') return false;
+    }
+  }
+  return true;
+}
+
+/** Filters a kept element's attribute list in place (no copy). */
+function sanitizeAttributes(el: Element, c: CompiledConfig): void {
+  const attrs = el.attributes;
+  if (attrs.length === 0) return;
+  const rule = (c.elements !== null ? c.elements.get(el.namespaceURI, el.localName) : undefined) ?? NO_RULE;
+  let w = 0;
+  for (let r = 0; r < attrs.length; r++) {
+    const a = attrs[r]!;
+    if (keepAttribute(el, a, rule, c)) attrs[w++] = a;
+  }
+  attrs.length = w;
+}
+
+const KEEP = 0;
+const DROP = 1;
+const REPLACE = 2;
+
+/** What "sanitize core" does with one child. */
+function actionFor(node: ChildNode, c: CompiledConfig): number {
+  switch (node.nodeType) {
+    case ELEMENT_NODE: {
+      const el = node as Element;
+      const ns = el.namespaceURI;
+      const name = el.localName;
+      if (c.replaceWithChildren !== null && c.replaceWithChildren.has(ns, name)) return REPLACE;
+      if (c.elements !== null) return c.elements.has(ns, name) ? KEEP : DROP;
+      return c.removeElements !== null && c.removeElements.has(ns, name) ? DROP : KEEP;
+    }
+    case COMMENT_NODE:
+      return c.comments ? KEEP : DROP;
+    case PROCESSING_INSTRUCTION_NODE: {
+      const target = (node as ProcessingInstruction).target;
+      if (c.processingInstructions !== null) return c.processingInstructions.has(target) ? KEEP : DROP;
+      return c.removeProcessingInstructions !== null && c.removeProcessingInstructions.has(target) ? DROP : KEEP;
+    }
+    default:
+      // Text and DocumentType stay.
+      return KEEP;
+  }
+}
+
+// Scratch arrays reused across calls (the walk never re-enters itself).
+const scratchOut: ChildNode[] = [];
+const inputLists: ChildNode[][] = [];
+const inputIndex: number[] = [];
+
+/**
+ * "sanitize core" on `root` with a compiled configuration: filters `root`'s children and, below every kept
+ * element, its children and template contents. `root` itself is not judged. An HTML `template` root has its
+ * contents sanitized too.
+ */
+export function sanitizeCore(root: ParentNode, c: CompiledConfig): void {
+  try {
+    walk(root, c);
+  } finally {
+    // Leave the shared scratch arrays empty even if something threw.
+    scratchOut.length = 0;
+    inputLists.length = 0;
+    inputIndex.length = 0;
+  }
+}
+
+function walk(root: ParentNode, c: CompiledConfig): void {
+  const work: ParentNode[] = [root];
+  if (root.nodeType === ELEMENT_NODE && (root as Element).content !== null) work.push((root as Element).content!);
+  while (work.length > 0) {
+    const parent = work.pop()!;
+    const list = parent.childNodes;
+    if (list.length === 0) continue;
+    let changed = false;
+    inputLists.push(list);
+    inputIndex.push(0);
+    // One pass over the children, with the children of replaced elements read in their place.
+    while (inputLists.length > 0) {
+      const top = inputLists.length - 1;
+      const input = inputLists[top]!;
+      const i = inputIndex[top]!;
+      if (i >= input.length) {
+        inputLists.pop();
+        inputIndex.pop();
+        // A replaced element ends up with no children.
+        if (input !== list) input.length = 0;
+        continue;
+      }
+      inputIndex[top] = i + 1;
+      const node = input[i]!;
+      const action = actionFor(node, c);
+      if (action === KEEP) {
+        scratchOut.push(node);
+        node.parentNode = parent;
+        if (node.nodeType === ELEMENT_NODE) {
+          const el = node as Element;
+          sanitizeAttributes(el, c);
+          // Children and, for templates, the template contents are sanitized in turn.
+          if (el.childNodes.length > 0) work.push(el);
+          if (el.content !== null && el.content.childNodes.length > 0) work.push(el.content);
+        }
+      } else {
+        changed = true;
+        node.parentNode = null;
+        // Replace with children: read its children next, in place.
+        if (action === REPLACE && (node as Element).childNodes.length > 0) {
+          inputLists.push((node as Element).childNodes);
+          inputIndex.push(0);
+        }
+      }
+    }
+    if (changed) {
+      for (let k = 0; k < scratchOut.length; k++) list[k] = scratchOut[k]!;
+      list.length = scratchOut.length;
+    }
+    scratchOut.length = 0;
+  }
+}
+
+/**
+ * "sanitize" with a canonical configuration: for `safe`, "remove unsafe" is applied to a copy of the
+ * configuration and `javascript:` navigation URLs are removed; then "sanitize core".
+ */
+export function sanitizeNode(root: ParentNode, config: CanonicalSanitizerConfig, safe: boolean): void {
+  let c = config;
+  if (safe) {
+    c = cloneConfig(config);
+    removeUnsafeFromConfig(c);
+  }
+  sanitizeCore(root, compileConfig(c, safe));
+}
+
+interface CompiledCache {
+  revision: number;
+  safe: CompiledConfig | null;
+  unsafe: CompiledConfig | null;
+}
+const compiledCache = new WeakMap<Sanitizer, CompiledCache>();
+
+/** The compiled form of a Sanitizer's configuration for one flavour, cached until the Sanitizer changes. */
+export function compiledSanitizer(sanitizer: Sanitizer, safe: boolean): CompiledConfig {
+  const st = sanitizerState(sanitizer);
+  let cache = compiledCache.get(sanitizer);
+  if (cache === undefined || cache.revision !== st.revision) {
+    cache = { revision: st.revision, safe: null, unsafe: null };
+    compiledCache.set(sanitizer, cache);
+  }
+  if (safe) {
+    if (cache.safe === null) {
+      const c = cloneConfig(st.config);
+      removeUnsafeFromConfig(c);
+      cache.safe = compileConfig(c, true);
+    }
+    return cache.safe;
+  }
+  return (cache.unsafe ??= compileConfig(st.config, false));
+}
+
+/** "sanitize" with a Sanitizer. */
+export function sanitizeWith(root: ParentNode, sanitizer: Sanitizer, safe: boolean): void {
+  sanitizeCore(root, compiledSanitizer(sanitizer, safe));
+}
+
+/** What setHTML-like methods accept as `options.sanitizer`. */
+export type SanitizerSpec = Sanitizer | SanitizerConfig | SanitizerPreset;
+
+/**
+ * The part of "set and filter HTML" after parsing: get the sanitizer instance from the options (the default is
+ * "default" when `safe`, `{}` otherwise; a dictionary is validated and throws a TypeError when invalid), then
+ * sanitize `fragment` in place. `fragment` is the result of parsing `html` with the context element, as setHTML
+ * does. Returns `fragment`.
+ *
+ * Also the caller's job, from "set and filter HTML" step 1: with `safe` and a `script` context element (HTML
+ * or SVG namespace), setHTML inserts nothing at all (see `setHTMLSkipsContext`).
+ */
+export function sanitizeFragmentLikeSetHTML(
+  fragment: DocumentFragment,
+  sanitizer: SanitizerSpec | undefined,
+  safe: boolean,
+): DocumentFragment {
+  if (fragment.nodeType !== DOCUMENT_FRAGMENT_NODE) throw new TypeError('sanitizeFragmentLikeSetHTML: not a DocumentFragment');
+  sanitizeWith(fragment, getSanitizerInstanceFromOptions({ sanitizer }, safe), safe);
+  return fragment;
+}
+
+/** "set and filter HTML" step 1: whether setHTML (safe) on this context element does nothing. */
+export function setHTMLSkipsContext(contextLocalName: string, contextNamespace: string | null, safe: boolean): boolean {
+  return safe && contextLocalName === 'script' && (contextNamespace === HTML_NS || contextNamespace === SVG_NS);
+}

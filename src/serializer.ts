@@ -1,0 +1,299 @@
+/**
+ * The HTML fragment serializer: HTML Standard, "Serializing HTML fragments" (§13.3), as it reads today
+ * (2026) and as Chromium 156 implements it.
+ *
+ * Departures of today's algorithm from the old snapshots the project started from:
+ * - Attribute values escape `<` and `>` too (whatwg/html "Escape "<" and ">" when serializing attribute
+ *   values", 2025; Chromium, Gecko and WebKit ship it).
+ * - Processing instructions end with `?>` (whatwg/html #12654, 2026), so data ending in `?` round-trips.
+ * - Void elements serialize no children at all, even when a DOM edit gave them some (whatwg/html #4238).
+ * - No extra LF after `pre` / `textarea` / `listing`: the old step "if the first child is a Text node whose
+ *   data starts with U+000A, append a U+000A" was removed from the standard by whatwg/html #1815 (2016,
+ *   after it broke CKEditor in Gecko; whatwg/html issue #944). Chromium 156 does not add it either (checked:
+ *   a `pre` whose text is "\nx" has the outerHTML `<pre>\nx</pre>`), so we do not add it. Consequence,
+ *   shared with every browser: such a leading LF is lost on a re-parse.
+ *
+ * Not applicable here: shadow roots (the tree model has none) and the `is` value of customized built-ins.
+ *
+ * The walk is iterative (a 100,000-deep tree must serialize) and the output is built with `+=`, which
+ * V8 and the other engines turn into ropes; text and attribute values that need no escaping are appended
+ * as they are, with no copy.
+ */
+import {
+  COMMENT_NODE,
+  DOCUMENT_FRAGMENT_NODE,
+  DOCUMENT_NODE,
+  DOCUMENT_TYPE_NODE,
+  ELEMENT_NODE,
+  HTML_NS,
+  MATHML_NS,
+  PROCESSING_INSTRUCTION_NODE,
+  SVG_NS,
+  TEXT_NODE,
+  XLINK_NS,
+  XML_NS,
+  XMLNS_NS,
+} from './dom.js';
+import type {
+  Attr,
+  ChildNode,
+  Comment,
+  Document,
+  DocumentFragment,
+  DocumentType,
+  Element,
+  ProcessingInstruction,
+  Text,
+} from './dom.js';
+
+export interface SerializeOptions {
+  /**
+   * Whether scripting is enabled for the nodes (default true, as in a browser). With scripting on, the
+   * text of a `noscript` element is serialized unescaped, as raw text.
+   */
+  scripting?: boolean;
+}
+
+/**
+ * "Serializes as void" (§13.3): the void elements (area, base, br, col, embed, hr, img, input, link,
+ * meta, source, track, wbr) plus the legacy basefont, bgsound, frame, keygen and param. Only HTML
+ * elements: an `svg:img` or a custom-namespace `br` gets an end tag, as in browsers.
+ */
+const SERIALIZES_AS_VOID: ReadonlySet<string> = new Set([
+  'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen',
+  'link', 'meta', 'param', 'source', 'track', 'wbr',
+]);
+
+/** HTML parents whose Text children are serialized literally (§13.3, "If current node is a Text node"). */
+const RAW_TEXT_PARENTS: ReadonlySet<string> = new Set([
+  'style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext',
+]);
+
+/** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
+export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
+  const type = nodeTypeOf(node);
+  if (type !== ELEMENT_NODE && type !== DOCUMENT_NODE && type !== DOCUMENT_FRAGMENT_NODE) {
+    throw new TypeError('serialize: expected a Document, DocumentFragment or Element, got ' + describe(node));
+  }
+  const scripting = options?.scripting !== false;
+  if (type === ELEMENT_NODE) {
+    const el = node as Element;
+    // Step 1: a node that serializes as void has no serialized children.
+    if (serializesAsVoid(el)) return '';
+    // Step 3: a template serializes its template contents.
+    return serializeChildren(childListOf(el), rawTextFor(el, scripting), scripting);
+  }
+  return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting);
+}
+
+/** The markup of `node` itself (outerHTML): the child-node steps of §13.3 applied to the one node. */
+export function serializeOuter(node: ChildNode, options?: SerializeOptions): string {
+  const type = nodeTypeOf(node);
+  const scripting = options?.scripting !== false;
+  switch (type) {
+    case ELEMENT_NODE:
+      return serializeChildren([node], false, scripting);
+    case TEXT_NODE: {
+      const parent = node.parentNode;
+      const raw = parent !== null && parent.nodeType === ELEMENT_NODE && rawTextFor(parent as Element, scripting);
+      return serializeChildren([node], raw, scripting);
+    }
+    case COMMENT_NODE:
+    case PROCESSING_INSTRUCTION_NODE:
+    case DOCUMENT_TYPE_NODE:
+      return serializeChildren([node], false, scripting);
+    default:
+      throw new TypeError('serializeOuter: expected an Element, Text, Comment, ProcessingInstruction or DocumentType, got ' + describe(node));
+  }
+}
+
+/**
+ * The loop of the fragment serialization algorithm over `children`, descending into elements with an
+ * explicit stack instead of recursion. `rawText` says whether the top-level Text nodes are serialized
+ * literally (their parent is a raw-text element).
+ */
+function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean): string {
+  let s = '';
+  // One frame per open element: its child list, the next index, its tag name (for the end tag) and
+  // whether its Text children are raw. Parallel arrays: no object per element.
+  const lists: (readonly ChildNode[])[] = [children];
+  const indexes: number[] = [0];
+  const tagNames: string[] = [''];
+  const raws: boolean[] = [rawText];
+  let top = 0;
+  for (;;) {
+    const list = lists[top]!;
+    const i = indexes[top]!;
+    if (i >= list.length) {
+      if (top === 0) break;
+      s += '</' + tagNames[top]! + '>';
+      lists.pop();
+      indexes.pop();
+      tagNames.pop();
+      raws.pop();
+      top--;
+      continue;
+    }
+    indexes[top] = i + 1;
+    const child = list[i]!;
+    switch (nodeTypeOf(child)) {
+      case ELEMENT_NODE: {
+        const el = child as Element;
+        const tagName = serializationTagName(el);
+        s += '<' + tagName;
+        const attrs = el.attributes;
+        for (let a = 0; a < attrs.length; a++) {
+          const attr = attrs[a]!;
+          s += ' ' + serializedAttributeName(attr) + '="' + escapeAttributeValue(attr.value) + '"';
+        }
+        s += '>';
+        if (serializesAsVoid(el)) break;
+        const kids = childListOf(el);
+        if (kids.length === 0) {
+          s += '</' + tagName + '>';
+          break;
+        }
+        lists.push(kids);
+        indexes.push(0);
+        tagNames.push(tagName);
+        raws.push(rawTextFor(el, scripting));
+        top++;
+        break;
+      }
+      case TEXT_NODE: {
+        const data = (child as Text).data;
+        s += raws[top]! ? data : escapeText(data);
+        break;
+      }
+      case COMMENT_NODE:
+        s += '<!--' + (child as Comment).data + '-->';
+        break;
+      case PROCESSING_INSTRUCTION_NODE: {
+        const pi = child as ProcessingInstruction;
+        s += '<?' + pi.target + ' ' + pi.data + '?>';
+        break;
+      }
+      case DOCUMENT_TYPE_NODE:
+        s += '<!DOCTYPE ' + (child as DocumentType).name + '>';
+        break;
+      default:
+        throw new TypeError('serialize: unexpected child node ' + describe(child));
+    }
+  }
+  return s;
+}
+
+/** "Serializes as void" (§13.3). */
+function serializesAsVoid(el: Element): boolean {
+  return el.namespaceURI === HTML_NS && SERIALIZES_AS_VOID.has(el.localName);
+}
+
+/** Whether the Text children of `el` are serialized literally (§13.3, the Text node case). */
+function rawTextFor(el: Element, scripting: boolean): boolean {
+  if (el.namespaceURI !== HTML_NS) return false;
+  const name = el.localName;
+  return RAW_TEXT_PARENTS.has(name) || (scripting && name === 'noscript');
+}
+
+/** The children the algorithm serializes: an HTML template's template contents, else the child nodes. */
+function childListOf(el: Element): readonly ChildNode[] {
+  const content = el.content;
+  return content !== null && el.localName === 'template' && el.namespaceURI === HTML_NS
+    ? content.childNodes
+    : el.childNodes;
+}
+
+/** The tag name written for an element (§13.3): local name in the HTML, MathML and SVG namespaces, else the qualified name. */
+function serializationTagName(el: Element): string {
+  const ns = el.namespaceURI;
+  if (ns === HTML_NS || ns === SVG_NS || ns === MATHML_NS || el.prefix === null) return el.localName;
+  return el.prefix + ':' + el.localName;
+}
+
+/** "The attribute's serialized name" (§13.3). */
+function serializedAttributeName(attr: Attr): string {
+  const ns = attr.namespaceURI;
+  if (ns === null) return attr.localName;
+  if (ns === XML_NS) return 'xml:' + attr.localName;
+  if (ns === XMLNS_NS) return attr.localName === 'xmlns' ? 'xmlns' : 'xmlns:' + attr.localName;
+  if (ns === XLINK_NS) return 'xlink:' + attr.localName;
+  return attr.prefix === null ? attr.localName : attr.prefix + ':' + attr.localName;
+}
+
+/**
+ * "Escaping a string" (§13.3), not in attribute mode: `&` → `&amp;`, U+00A0 → `&nbsp;`, `<` → `&lt;`,
+ * `>` → `&gt;`. Returns `str` itself when nothing needs escaping; otherwise copies the runs between the
+ * escaped characters.
+ */
+export function escapeText(str: string): string {
+  const n = str.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = str.charCodeAt(i);
+    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0) break;
+  }
+  if (i === n) return str;
+  let out = str.slice(0, i);
+  let runStart = i;
+  for (; i < n; i++) {
+    let rep: string;
+    switch (str.charCodeAt(i)) {
+      case 0x26: rep = '&amp;'; break;
+      case 0x3c: rep = '&lt;'; break;
+      case 0x3e: rep = '&gt;'; break;
+      case 0xa0: rep = '&nbsp;'; break;
+      default: continue;
+    }
+    if (runStart < i) out += str.slice(runStart, i);
+    out += rep;
+    runStart = i + 1;
+  }
+  if (runStart < n) out += str.slice(runStart);
+  return out;
+}
+
+/**
+ * "Escaping a string" (§13.3) in attribute mode: as in text, plus `"` → `&quot;` (today's standard
+ * escapes `<` and `>` in attribute values as well).
+ */
+export function escapeAttributeValue(str: string): string {
+  const n = str.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = str.charCodeAt(i);
+    if (c === 0x26 || c === 0x22 || c === 0x3c || c === 0x3e || c === 0xa0) break;
+  }
+  if (i === n) return str;
+  let out = str.slice(0, i);
+  let runStart = i;
+  for (; i < n; i++) {
+    let rep: string;
+    switch (str.charCodeAt(i)) {
+      case 0x26: rep = '&amp;'; break;
+      case 0x22: rep = '&quot;'; break;
+      case 0x3c: rep = '&lt;'; break;
+      case 0x3e: rep = '&gt;'; break;
+      case 0xa0: rep = '&nbsp;'; break;
+      default: continue;
+    }
+    if (runStart < i) out += str.slice(runStart, i);
+    out += rep;
+    runStart = i + 1;
+  }
+  if (runStart < n) out += str.slice(runStart);
+  return out;
+}
+
+/** `node.nodeType`, or -1 for something that is not a node at all (null, a string, a plain object). */
+function nodeTypeOf(node: unknown): number {
+  if (node === null || typeof node !== 'object') return -1;
+  const t = (node as { nodeType?: unknown }).nodeType;
+  return typeof t === 'number' ? t : -1;
+}
+
+function describe(node: unknown): string {
+  if (node === null) return 'null';
+  if (typeof node !== 'object') return typeof node;
+  const t = (node as { nodeType?: unknown }).nodeType;
+  return typeof t === 'number' ? 'a node of type ' + t : 'an object that is not a node';
+}

@@ -1,0 +1,106 @@
+/**
+ * Lookup tables for the character reference states (HTML Standard, 13.2.5.77–13.2.5.84):
+ * the longest-match search of the named character reference state over the generated
+ * named character references table, and the numeric character reference end state's
+ * C1 replacement table.
+ */
+import { NAMES, VALUES } from './named-character-references.js';
+
+/** The names, sorted by UTF-16 code unit (a name sorts before every longer name it is a prefix of). */
+const names: string[] = [];
+/** The replacement text of each name. */
+const values: string[] = [];
+/** For each ASCII code of a first character: the index range [start, end) of the names starting with it. */
+const firstStart = new Int32Array(128);
+const firstEnd = new Int32Array(128);
+
+{
+  // Decode the front-coded NAMES (see named-character-references.ts).
+  let valueAt = 0;
+  let previous = '';
+  for (let i = 0; i < NAMES.length; ) {
+    const shared = NAMES.charCodeAt(i) - 0x30;
+    let j = i + 1;
+    let c = NAMES.charCodeAt(j);
+    while (c !== 0x2c /* , */ && c !== 0x2e /* . */) c = NAMES.charCodeAt(++j);
+    const name = previous.slice(0, shared) + NAMES.slice(i + 1, j);
+    const len = c === 0x2c ? 1 : 2;
+    names.push(name);
+    values.push(VALUES.slice(valueAt, valueAt + len));
+    valueAt += len;
+    previous = name;
+    i = j + 1;
+  }
+  for (let i = names.length - 1; i >= 0; i--) {
+    const c = names[i]!.charCodeAt(0);
+    if (firstEnd[c] === 0) firstEnd[c] = i + 1;
+    firstStart[c] = i;
+  }
+}
+
+/** Length (in code units of the input) of the last match found by `matchNamedCharacterReference`. */
+export let matchedLength = 0;
+
+/**
+ * Named character reference state (13.2.5.78), the matching step: finds the longest name of the
+ * table that the input starts with at `start` (the character after `&`), without reading past `end`.
+ * Returns the index of the name (its value is `namedCharacterReferenceValue(index)`) and sets
+ * `matchedLength`, or returns -1 when no name matches.
+ *
+ * The search narrows a range of the sorted names one input character at a time (two binary
+ * searches per character), so it allocates nothing.
+ */
+export function matchNamedCharacterReference(input: string, start: number, end: number): number {
+  const first = input.charCodeAt(start);
+  if (first >= 128) return -1;
+  let lo = firstStart[first]!;
+  let hi = firstEnd[first]!;
+  if (lo === hi) return -1;
+  let best = -1;
+  let bestLength = 0;
+  for (let depth = 1; ; depth++) {
+    // Names in [lo, hi) all share the first `depth` characters with the input.
+    if (names[lo]!.length === depth) {
+      best = lo;
+      bestLength = depth;
+      lo++;
+      if (lo === hi) break;
+    }
+    const at = start + depth;
+    if (at >= end) break;
+    const c = input.charCodeAt(at);
+    // Lower bound: first name in [lo, hi) whose character at `depth` is >= c.
+    let a = lo;
+    let b = hi;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (names[m]!.charCodeAt(depth) < c) a = m + 1;
+      else b = m;
+    }
+    if (a === hi || names[a]!.charCodeAt(depth) !== c) break;
+    lo = a;
+    // Upper bound: first name in [lo, hi) whose character at `depth` is > c.
+    b = hi;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (names[m]!.charCodeAt(depth) <= c) a = m + 1;
+      else b = m;
+    }
+    hi = a;
+  }
+  matchedLength = bestLength;
+  return best;
+}
+
+export function namedCharacterReferenceValue(index: number): string {
+  return values[index]!;
+}
+
+/**
+ * Numeric character reference end state (13.2.5.84): the replacements for references to C1 controls,
+ * indexed by code - 0x80 (0: no replacement).
+ */
+export const C1_REPLACEMENTS = new Uint16Array([
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+  0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+]);

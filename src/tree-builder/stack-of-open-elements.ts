@@ -1,0 +1,197 @@
+/**
+ * The stack of open elements (WHATWG HTML, "13.2.4.2 The stack of open elements").
+ *
+ * Besides the elements it keeps, per position, the tag id (see html-elements.ts) and the data that make
+ * the "has an element in ... scope" checks O(1):
+ * - `topOf[id]`: the highest position holding an element with that id (-1 if none), with `prevSame[i]`
+ *   linking each position to the next lower one with the same id;
+ * - for each kind of scope, `xxxBound[i]`: the highest position <= i holding a boundary of that scope.
+ * An element with id X is in scope exactly when `topOf[X] >= bound[top]`. Pushes and pops update this in
+ * O(1); edits in the middle (adoption agency, removing a form element) rebuild it above the edit.
+ */
+import type { Element } from '../dom.js';
+import * as T from './html-elements.js';
+
+export class StackOfOpenElements {
+  items: Element[] = [];
+  ids: number[] = [];
+  /** Index of the current node; -1 when empty. */
+  top = -1;
+  /** The current node (null when the stack is empty). */
+  current: Element | null = null;
+  currentId = T.UNKNOWN;
+
+  private readonly topOf = new Int32Array(T.TAG_ID_COUNT).fill(-1);
+  private prevSame: number[] = [];
+  private scopeBound: number[] = [];
+  private listBound: number[] = [];
+  private buttonBound: number[] = [];
+  private tableBound: number[] = [];
+
+  /** Called with every HTML `option` element taken off the stack (selectedcontent cloning). */
+  onOptionPopped: ((option: Element) => void) | null = null;
+  /** Formatting elements currently on the stack (for "is in the stack of open elements" on the list of active formatting elements). */
+  readonly formattingOnStack = new Set<Element>();
+
+  push(el: Element, id: number): void {
+    const i = ++this.top;
+    this.items[i] = el;
+    this.ids[i] = id;
+    this.link(i, id);
+    this.current = el;
+    this.currentId = id;
+  }
+
+  private link(i: number, id: number): void {
+    this.prevSame[i] = this.topOf[id]!;
+    this.topOf[id] = i;
+    const below = i - 1;
+    this.scopeBound[i] = T.SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.scopeBound[below]! : -1;
+    this.listBound[i] = T.LIST_ITEM_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.listBound[below]! : -1;
+    this.buttonBound[i] = T.BUTTON_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.buttonBound[below]! : -1;
+    this.tableBound[i] = T.TABLE_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.tableBound[below]! : -1;
+    if (T.FORMATTING[id]) this.formattingOnStack.add(this.items[i]!);
+  }
+
+  pop(): Element {
+    const i = this.top;
+    const el = this.items[i]!;
+    const id = this.ids[i]!;
+    this.topOf[id] = this.prevSame[i]!;
+    if (T.FORMATTING[id]) this.formattingOnStack.delete(el);
+    this.items.length = i; // drop the reference
+    this.top = i - 1;
+    if (i > 0) {
+      this.current = this.items[i - 1]!;
+      this.currentId = this.ids[i - 1]!;
+    } else {
+      this.current = null;
+      this.currentId = T.UNKNOWN;
+    }
+    if (id === T.OPTION && this.onOptionPopped !== null) this.onOptionPopped(el);
+    return el;
+  }
+
+  /** Pops until the element at `index` has been popped. */
+  popTo(index: number): void {
+    while (this.top >= index) this.pop();
+  }
+
+  /** Pops until an element with tag id `id` has been popped (it must be on the stack). */
+  popUntilId(id: number): void {
+    const i = this.topOf[id]!;
+    if (i >= 0) this.popTo(i);
+  }
+
+  /** Pops until one of h1..h6 has been popped. */
+  popUntilHeading(): void {
+    for (;;) {
+      const id = this.currentId;
+      this.pop();
+      if (T.isHeading(id) || this.top < 0) return;
+    }
+  }
+
+  private unlinkFrom(from: number): void {
+    for (let i = this.top; i >= from; i--) {
+      const id = this.ids[i]!;
+      this.topOf[id] = this.prevSame[i]!;
+      if (T.FORMATTING[id]) this.formattingOnStack.delete(this.items[i]!);
+    }
+  }
+
+  private relinkAfterEdit(from: number): void {
+    for (let i = from; i <= this.top; i++) this.link(i, this.ids[i]!);
+    if (this.top >= 0) {
+      this.current = this.items[this.top]!;
+      this.currentId = this.ids[this.top]!;
+    } else {
+      this.current = null;
+      this.currentId = T.UNKNOWN;
+    }
+  }
+
+  /** Removes the element at `index` from the stack (not popping it: no option hook). */
+  removeAt(index: number): void {
+    this.unlinkFrom(index);
+    this.items.splice(index, 1);
+    this.ids.splice(index, 1);
+    this.top--;
+    this.relinkAfterEdit(index);
+  }
+
+  /** Inserts `el` at `index` (the element there and above move up). */
+  insertAt(index: number, el: Element, id: number): void {
+    this.unlinkFrom(index);
+    this.items.splice(index, 0, el);
+    this.ids.splice(index, 0, id);
+    this.top++;
+    this.relinkAfterEdit(index);
+  }
+
+  /** Replaces the element at `index`. */
+  replaceAt(index: number, el: Element, id: number): void {
+    this.unlinkFrom(index);
+    this.items[index] = el;
+    this.ids[index] = id;
+    this.relinkAfterEdit(index);
+  }
+
+  /** Position of `el` on the stack, searching from the top; -1 if absent. */
+  indexOf(el: Element): number {
+    return this.items.lastIndexOf(el);
+  }
+
+  /** Highest position of an element with this tag id, or -1 (O(1)). */
+  lastIndexOfId(id: number): number {
+    return this.topOf[id]!;
+  }
+
+  hasId(id: number): boolean {
+    return this.topOf[id]! >= 0;
+  }
+
+  /** "Has an element in scope" for a tag id. */
+  hasInScope(id: number): boolean {
+    const i = this.topOf[id]!;
+    return i >= 0 && i >= this.scopeBound[this.top]!;
+  }
+
+  hasInListItemScope(id: number): boolean {
+    const i = this.topOf[id]!;
+    return i >= 0 && i >= this.listBound[this.top]!;
+  }
+
+  hasInButtonScope(id: number): boolean {
+    const i = this.topOf[id]!;
+    return i >= 0 && i >= this.buttonBound[this.top]!;
+  }
+
+  hasInTableScope(id: number): boolean {
+    const i = this.topOf[id]!;
+    return i >= 0 && i >= this.tableBound[this.top]!;
+  }
+
+  /** "Has an element in scope" for a specific element at position `index`. */
+  isIndexInScope(index: number): boolean {
+    return index >= 0 && index >= this.scopeBound[this.top]!;
+  }
+
+  hasHeadingInScope(): boolean {
+    const b = this.scopeBound[this.top]!;
+    for (let id = T.H1; id <= T.H6; id++) {
+      const i = this.topOf[id]!;
+      if (i >= 0 && i >= b) return true;
+    }
+    return false;
+  }
+
+  /** Clears the stack back to a table / table body / table row context (13.2.6.4.9 etc.). */
+  clearBackTo(id1: number, id2: number, id3: number): void {
+    for (;;) {
+      const id = this.currentId;
+      if (id === id1 || id === id2 || id === id3 || id === T.TEMPLATE || id === T.HTML) return;
+      this.pop();
+    }
+  }
+}

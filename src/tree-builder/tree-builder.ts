@@ -1,0 +1,2377 @@
+/**
+ * Tree construction (WHATWG HTML, "13.2.6 Tree construction").
+ *
+ * The TreeBuilder is the tokenizer's TokenSink. The current token lives in fields of the builder (no token
+ * objects); each insertion mode is a method that handles the current token, and "reprocess the token" is a
+ * call back into the dispatcher after switching mode (bounded depth: a token is reprocessed a few times at
+ * most). Nothing recurses over the tree or over the token stream.
+ *
+ * Tree-construction parse errors have no codes in the standard; this module reports stable kebab-case
+ * codes in the style of html5lib (`unexpected-start-tag`, `unexpected-end-tag`, ...). Only tokenizer errors
+ * carry the standard's codes.
+ */
+import {
+  Attr,
+  Comment,
+  Document,
+  DocumentType,
+  Element,
+  HTML_NS,
+  MATHML_NS,
+  ProcessingInstruction,
+  SVG_NS,
+  Text,
+  TEXT_NODE,
+  ELEMENT_NODE,
+  asciiLowercase,
+  type ChildNode,
+  type ParentNode,
+} from '../dom.js';
+import type { TokenSink } from '../tokenizer/token-sink.js';
+import {
+  type Tokenizer,
+  DATA_STATE,
+  PLAINTEXT_STATE,
+  RAWTEXT_STATE,
+  RCDATA_STATE,
+  SCRIPT_DATA_STATE,
+} from '../tokenizer/tokenizer.js';
+import * as T from './html-elements.js';
+import { StackOfOpenElements } from './stack-of-open-elements.js';
+import { ActiveFormattingElements, type FormattingEntry } from './active-formatting-elements.js';
+import {
+  BREAKOUT_START_TAG,
+  adjustForeignAttributes,
+  adjustMathMLAttributes,
+  adjustSvgAttributes,
+  adjustSvgTagName,
+  fontBreaksOut,
+  isHtmlEncoding,
+} from './foreign-content.js';
+import { documentModeFromDoctype } from './quirks-mode.js';
+
+// Insertion modes (13.2.4.1).
+export const INITIAL = 0;
+export const BEFORE_HTML = 1;
+export const BEFORE_HEAD = 2;
+export const IN_HEAD = 3;
+export const IN_HEAD_NOSCRIPT = 4;
+export const AFTER_HEAD = 5;
+export const IN_BODY = 6;
+export const TEXT_MODE = 7;
+export const IN_TABLE = 8;
+export const IN_TABLE_TEXT = 9;
+export const IN_CAPTION = 10;
+export const IN_COLUMN_GROUP = 11;
+export const IN_TABLE_BODY = 12;
+export const IN_ROW = 13;
+export const IN_CELL = 14;
+export const IN_TEMPLATE = 15;
+export const AFTER_BODY = 16;
+export const IN_FRAMESET = 17;
+export const AFTER_FRAMESET = 18;
+export const AFTER_AFTER_BODY = 19;
+export const AFTER_AFTER_FRAMESET = 20;
+
+// Token kinds.
+const START_TAG = 0;
+const END_TAG = 1;
+const CHARACTERS = 2;
+const NULL_CHARACTER = 3;
+const COMMENT = 4;
+const PROCESSING_INSTRUCTION = 5;
+const DOCTYPE = 6;
+const EOF = 7;
+
+const NO_ATTRS: Attr[] = [];
+
+function isWhitespaceCode(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+}
+
+/** Length of the leading run of ASCII whitespace in `s`. */
+function leadingWhitespace(s: string): number {
+  let i = 0;
+  while (i < s.length && isWhitespaceCode(s.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The whitespace characters of `s`, in order (for modes that ignore everything else). */
+function onlyWhitespace(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) if (isWhitespaceCode(s.charCodeAt(i))) out += s[i];
+  return out;
+}
+
+function hasNonWhitespace(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isWhitespaceCode(s.charCodeAt(i))) return true;
+  return false;
+}
+
+function cloneAttributes(attrs: Attr[]): Attr[] {
+  const out: Attr[] = new Array(attrs.length);
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i]!;
+    out[i] = new Attr(a.localName, a.value, a.namespaceURI, a.prefix);
+  }
+  return out;
+}
+
+function getAttr(attrs: Attr[], name: string): string | null {
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i]!;
+    if (a.localName === name && a.namespaceURI === null) return a.value;
+  }
+  return null;
+}
+
+/** The tag id of an element already in the tree (any namespace). */
+function elementTagId(el: Element): number {
+  const ns = el.namespaceURI;
+  if (ns === HTML_NS) return T.htmlTagId(el.localName);
+  if (ns === MATHML_NS) {
+    const id = T.mathmlTagId(el.localName);
+    if (id === T.MATH_ANNOTATION_XML && isHtmlEncoding(el.attributes)) return T.MATH_ANNOTATION_XML_HIP;
+    return id;
+  }
+  if (ns === SVG_NS) return T.svgTagId(el.localName);
+  return T.UNKNOWN;
+}
+
+export interface TreeBuilderOptions {
+  scripting: boolean;
+  reportErrors: boolean;
+}
+
+export class TreeBuilder implements TokenSink {
+  readonly document: Document;
+  tokenizer!: Tokenizer;
+
+  private mode = INITIAL;
+  private originalMode = INITIAL;
+  private readonly templateModes: number[] = [];
+  private readonly open = new StackOfOpenElements();
+  private readonly afe = new ActiveFormattingElements();
+  private headElement: Element | null = null;
+  private formElement: Element | null = null;
+  private framesetOk = true;
+  private readonly scripting: boolean;
+  private readonly reportErrors: boolean;
+  private fosterParenting = false;
+  /** Drop a U+000A at the start of the next character run (after `<pre>`, `<listing>`, `<textarea>`). */
+  private skipNextNewline = false;
+
+  // Fragment case (13.4 "parsing HTML fragments").
+  private contextElement: Element | null = null;
+  private contextId = T.UNKNOWN;
+
+  // The pending table character tokens (13.2.6.4.10).
+  private pendingTableText = '';
+  private pendingTableTextDirty = false;
+
+  // selectedcontent support ("maybe clone an option into selectedcontent").
+  private readonly selectedContents: Element[] = [];
+
+  // The current token.
+  private tk = EOF;
+  private tName = '';
+  private tId = T.UNKNOWN;
+  private tAttrs: Attr[] = NO_ATTRS;
+  private tSelfClosing = false;
+  private tAcknowledged = false;
+  private tData = '';
+  private tTarget = '';
+  private tDoctypeName: string | null = null;
+  private tPublicId: string | null = null;
+  private tSystemId: string | null = null;
+  private tForceQuirks = false;
+
+  // The adjusted insertion location computed by `findInsertionLocation`.
+  private locParent: ParentNode = null as unknown as ParentNode;
+  private locBefore: ChildNode | null = null;
+
+  constructor(document: Document, options: TreeBuilderOptions) {
+    this.document = document;
+    this.scripting = options.scripting;
+    this.reportErrors = options.reportErrors;
+    this.open.onOptionPopped = (el) => this.maybeCloneOptionIntoSelectedContent(el);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Fragment case setup (13.4 "The HTML fragment parsing algorithm", steps after creating the parser).
+
+  /** Prepares the builder to parse a fragment for `context`; returns the root `html` element. */
+  initFragment(context: Element): Element {
+    this.contextElement = context;
+    this.contextId = elementTagId(context);
+    const root = new Element('html', HTML_NS, []);
+    this.document.childNodes.push(root);
+    root.parentNode = this.document;
+    this.open.push(root, T.HTML);
+    if (this.contextId === T.TEMPLATE) this.templateModes.push(IN_TEMPLATE);
+    this.resetInsertionMode();
+    if (context.namespaceURI === HTML_NS) {
+      const tz = this.tokenizer;
+      switch (this.contextId) {
+        case T.TITLE:
+        case T.TEXTAREA:
+          tz.state = RCDATA_STATE;
+          break;
+        case T.STYLE:
+        case T.XMP:
+        case T.IFRAME:
+        case T.NOEMBED:
+        case T.NOFRAMES:
+          tz.state = RAWTEXT_STATE;
+          break;
+        case T.SCRIPT:
+          tz.state = SCRIPT_DATA_STATE;
+          break;
+        case T.NOSCRIPT:
+          tz.state = this.scripting ? RAWTEXT_STATE : DATA_STATE;
+          break;
+        case T.PLAINTEXT:
+          tz.state = PLAINTEXT_STATE;
+          break;
+        default:
+          tz.state = DATA_STATE;
+      }
+      // No start tag has been emitted: an end tag named like the context is not an appropriate end tag.
+    }
+    return root;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // TokenSink
+
+  startTag(name: string, attributes: Attr[], selfClosing: boolean): void {
+    this.tk = START_TAG;
+    this.tName = name;
+    this.tId = T.htmlTagId(name);
+    this.tAttrs = attributes;
+    this.tSelfClosing = selfClosing;
+    this.tAcknowledged = false;
+    this.dispatch();
+    if (selfClosing && !this.tAcknowledged) this.err('non-void-html-element-start-tag-with-trailing-solidus');
+  }
+
+  endTag(name: string): void {
+    this.tk = END_TAG;
+    this.tName = name;
+    this.tId = T.htmlTagId(name);
+    this.tAttrs = NO_ATTRS;
+    this.dispatch();
+  }
+
+  characters(data: string): void {
+    if (this.skipNextNewline) {
+      this.skipNextNewline = false;
+      if (data.charCodeAt(0) === 0x0a) {
+        if (data.length === 1) return;
+        data = data.slice(1);
+      }
+    }
+    this.tk = CHARACTERS;
+    this.tData = data;
+    this.dispatch();
+  }
+
+  nullCharacter(): void {
+    this.skipNextNewline = false;
+    this.tk = NULL_CHARACTER;
+    this.tData = '\u0000';
+    this.dispatch();
+  }
+
+  comment(data: string): void {
+    this.tk = COMMENT;
+    this.tData = data;
+    this.dispatch();
+  }
+
+  processingInstruction(target: string, data: string): void {
+    this.tk = PROCESSING_INSTRUCTION;
+    this.tTarget = target;
+    this.tData = data;
+    this.dispatch();
+  }
+
+  doctype(name: string | null, publicId: string | null, systemId: string | null, forceQuirks: boolean): void {
+    this.tk = DOCTYPE;
+    this.tDoctypeName = name;
+    this.tPublicId = publicId;
+    this.tSystemId = systemId;
+    this.tForceQuirks = forceQuirks;
+    this.dispatch();
+  }
+
+  endOfFile(): void {
+    this.tk = EOF;
+    this.dispatch();
+    // 13.2.7 "The end": pop all the nodes off the stack of open elements.
+    while (this.open.top >= 0) this.open.pop();
+  }
+
+  cdataAllowed(): boolean {
+    const node = this.adjustedCurrentNode();
+    return node !== null && node.namespaceURI !== HTML_NS;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Helpers
+
+  private err(code: string): void {
+    if (this.reportErrors) this.tokenizer.error(code, this.tokenizer.tokenStart);
+  }
+
+  private get isFragment(): boolean {
+    return this.contextElement !== null;
+  }
+
+  /** The adjusted current node (13.2.4.2). */
+  private adjustedCurrentNode(): Element | null {
+    if (this.contextElement !== null && this.open.top === 0) return this.contextElement;
+    return this.open.current;
+  }
+
+  private adjustedCurrentNodeId(): number {
+    if (this.contextElement !== null && this.open.top === 0) return this.contextId;
+    return this.open.currentId;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.6 Tree construction dispatcher
+
+  private dispatch(): void {
+    const node = this.adjustedCurrentNode();
+    if (node === null || node.namespaceURI === HTML_NS) {
+      this.process();
+      return;
+    }
+    const id = this.adjustedCurrentNodeId();
+    const tk = this.tk;
+    if (T.MATHML_TEXT_INTEGRATION_POINT[id]) {
+      if (tk === START_TAG && this.tName !== 'mglyph' && this.tName !== 'malignmark') return this.process();
+      if (tk === CHARACTERS || tk === NULL_CHARACTER) return this.process();
+    }
+    if ((id === T.MATH_ANNOTATION_XML || id === T.MATH_ANNOTATION_XML_HIP) && tk === START_TAG && this.tName === 'svg') {
+      return this.process();
+    }
+    if (T.HTML_INTEGRATION_POINT[id] && (tk === START_TAG || tk === CHARACTERS || tk === NULL_CHARACTER)) {
+      return this.process();
+    }
+    if (tk === EOF) return this.process();
+    this.inForeignContent();
+  }
+
+  /** Processes the current token according to the current insertion mode. */
+  private process(): void {
+    switch (this.mode) {
+      case INITIAL:
+        return this.initialMode();
+      case BEFORE_HTML:
+        return this.beforeHtmlMode();
+      case BEFORE_HEAD:
+        return this.beforeHeadMode();
+      case IN_HEAD:
+        return this.inHeadMode();
+      case IN_HEAD_NOSCRIPT:
+        return this.inHeadNoscriptMode();
+      case AFTER_HEAD:
+        return this.afterHeadMode();
+      case IN_BODY:
+        return this.inBodyMode();
+      case TEXT_MODE:
+        return this.textMode();
+      case IN_TABLE:
+        return this.inTableMode();
+      case IN_TABLE_TEXT:
+        return this.inTableTextMode();
+      case IN_CAPTION:
+        return this.inCaptionMode();
+      case IN_COLUMN_GROUP:
+        return this.inColumnGroupMode();
+      case IN_TABLE_BODY:
+        return this.inTableBodyMode();
+      case IN_ROW:
+        return this.inRowMode();
+      case IN_CELL:
+        return this.inCellMode();
+      case IN_TEMPLATE:
+        return this.inTemplateMode();
+      case AFTER_BODY:
+        return this.afterBodyMode();
+      case IN_FRAMESET:
+        return this.inFramesetMode();
+      case AFTER_FRAMESET:
+        return this.afterFramesetMode();
+      case AFTER_AFTER_BODY:
+        return this.afterAfterBodyMode();
+      case AFTER_AFTER_FRAMESET:
+        return this.afterAfterFramesetMode();
+    }
+  }
+
+  /** "Reprocess the token" in `mode`. */
+  private reprocessIn(mode: number): void {
+    this.mode = mode;
+    this.dispatch();
+  }
+
+  /** Splits off the leading whitespace of a character token; returns true when nothing else is left. */
+  private splitLeadingWhitespace(insert: boolean): boolean {
+    const data = this.tData;
+    const n = leadingWhitespace(data);
+    if (n === 0) return false;
+    if (insert) this.insertCharacters(n === data.length ? data : data.slice(0, n));
+    if (n === data.length) return true;
+    this.tData = data.slice(n);
+    return false;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.6.1 Creating and inserting nodes
+
+  /** "Appropriate place for inserting a node", with foster parenting; sets locParent/locBefore. */
+  private findInsertionLocation(overrideTarget: Element | null): void {
+    const target = overrideTarget === null ? this.open.current! : overrideTarget;
+    let parent: ParentNode = target;
+    let before: ChildNode | null = null;
+    if (this.fosterParenting && target.namespaceURI === HTML_NS) {
+      const tid = overrideTarget === null ? this.open.currentId : elementTagId(target);
+      if (tid === T.TABLE || tid === T.TBODY || tid === T.TFOOT || tid === T.THEAD || tid === T.TR) {
+        const lastTemplate = this.open.lastIndexOfId(T.TEMPLATE);
+        const lastTable = this.open.lastIndexOfId(T.TABLE);
+        if (lastTemplate >= 0 && (lastTable < 0 || lastTemplate > lastTable)) {
+          parent = this.open.items[lastTemplate]!;
+        } else if (lastTable < 0) {
+          parent = this.open.items[0]!;
+        } else {
+          const table = this.open.items[lastTable]!;
+          if (table.parentNode !== null) {
+            parent = table.parentNode;
+            before = table;
+          } else {
+            parent = this.open.items[lastTable - 1]!;
+          }
+        }
+      }
+    }
+    if (parent.nodeType === ELEMENT_NODE && (parent as Element).content !== null) {
+      parent = (parent as Element).content!;
+    }
+    this.locParent = parent;
+    this.locBefore = before;
+  }
+
+  private insertAtLocation(node: ChildNode): void {
+    const parent = this.locParent;
+    const before = this.locBefore;
+    if (before === null) {
+      parent.childNodes.push(node);
+    } else {
+      const kids = parent.childNodes;
+      kids.splice(kids.lastIndexOf(before), 0, node);
+    }
+    node.parentNode = parent;
+  }
+
+  /** "Insert a character" for a run of characters. */
+  private insertCharacters(data: string): void {
+    this.findInsertionLocation(null);
+    const parent = this.locParent;
+    if (parent.nodeType === 9 /* Document */) return;
+    const kids = parent.childNodes;
+    const before = this.locBefore;
+    if (before === null) {
+      const last = kids.length > 0 ? kids[kids.length - 1]! : null;
+      if (last !== null && last.nodeType === TEXT_NODE) {
+        (last as Text).data += data;
+        return;
+      }
+      const t = new Text(data);
+      t.parentNode = parent;
+      kids.push(t);
+    } else {
+      const i = kids.lastIndexOf(before);
+      const prev = i > 0 ? kids[i - 1]! : null;
+      if (prev !== null && prev.nodeType === TEXT_NODE) {
+        (prev as Text).data += data;
+        return;
+      }
+      const t = new Text(data);
+      t.parentNode = parent;
+      kids.splice(i, 0, t);
+    }
+  }
+
+  /** "Insert a comment" (and, since 2026, a processing instruction) for the current token. */
+  private insertCommentOrPI(parent: ParentNode | null): void {
+    const node =
+      this.tk === PROCESSING_INSTRUCTION ? new ProcessingInstruction(this.tTarget, this.tData) : new Comment(this.tData);
+    if (parent !== null) {
+      parent.childNodes.push(node);
+      node.parentNode = parent;
+      return;
+    }
+    this.findInsertionLocation(null);
+    this.insertAtLocation(node);
+  }
+
+  /** "Insert a foreign element" / "insert an HTML element" for a token, pushing it onto the stack. */
+  private insertElement(localName: string, ns: string, attrs: Attr[], id: number): Element {
+    this.findInsertionLocation(null);
+    const el = new Element(localName, ns, attrs);
+    this.insertAtLocation(el);
+    this.open.push(el, id);
+    if (id === T.SELECTEDCONTENT) this.selectedContents.push(el);
+    return el;
+  }
+
+  private insertHtmlElement(): Element {
+    return this.insertElement(this.tName, HTML_NS, this.tAttrs, this.tId);
+  }
+
+  /** Inserts an HTML element for a start tag the parser makes up ("insert an HTML element for a 'body' start tag"). */
+  private insertImpliedElement(name: string, id: number): Element {
+    return this.insertElement(name, HTML_NS, [], id);
+  }
+
+  private insertVoidElement(): void {
+    this.insertHtmlElement();
+    this.open.pop();
+    this.tAcknowledged = true;
+  }
+
+  /** "Insert a foreign element" for the current token in `ns` (attributes already adjusted). */
+  private insertForeignElement(ns: string): void {
+    let localName = this.tName;
+    let id = T.UNKNOWN;
+    if (ns === SVG_NS) {
+      localName = adjustSvgTagName(localName);
+      id = T.svgTagId(localName);
+    } else {
+      id = T.mathmlTagId(localName);
+      if (id === T.MATH_ANNOTATION_XML && isHtmlEncoding(this.tAttrs)) id = T.MATH_ANNOTATION_XML_HIP;
+    }
+    this.insertElement(localName, ns, this.tAttrs, id);
+  }
+
+  /** 13.2.6.2 "Generic raw text element parsing algorithm" / "generic RCDATA element parsing algorithm". */
+  private parseGenericText(state: number): void {
+    this.insertHtmlElement();
+    this.tokenizer.state = state;
+    this.tokenizer.lastStartTagName = this.tName;
+    this.originalMode = this.mode;
+    this.mode = TEXT_MODE;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.6.3 Closing elements that have implied end tags
+
+  /** "Generate implied end tags", except for elements with tag id `except`. */
+  private generateImpliedEndTags(except: number): void {
+    const open = this.open;
+    for (;;) {
+      const id = open.currentId;
+      if (!T.IMPLIED_END_TAG[id] || id === except) return;
+      open.pop();
+    }
+  }
+
+  /** "Generate all implied end tags thoroughly". */
+  private generateImpliedEndTagsThoroughly(): void {
+    const open = this.open;
+    while (T.IMPLIED_END_TAG_THOROUGH[open.currentId]) open.pop();
+  }
+
+  /** "Close a p element" (13.2.6.4.7). */
+  private closePElement(): void {
+    this.generateImpliedEndTags(T.P);
+    if (this.open.currentId !== T.P) this.err('unexpected-end-tag-p');
+    this.open.popUntilId(T.P);
+  }
+
+  private closePIfInButtonScope(): void {
+    if (this.open.hasInButtonScope(T.P)) this.closePElement();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.4.1 Reset the insertion mode appropriately
+
+  private resetInsertionMode(): void {
+    const open = this.open;
+    // The candidates are the elements the algorithm reacts to; the highest one on the stack decides.
+    let best = -1;
+    for (const id of RESET_IDS) {
+      const i = open.lastIndexOfId(id);
+      if (i > best) best = i;
+    }
+    if (best > 0) {
+      const id = open.ids[best]!;
+      const m = this.modeForResetNode(id, false, best);
+      if (m >= 0) {
+        this.mode = m;
+        return;
+      }
+    }
+    // The bottom of the stack (the "last" node): the context element in the fragment case.
+    const lastId = this.contextElement !== null ? this.contextId : open.ids[0]!;
+    const m = this.modeForResetNode(lastId, true, 0);
+    this.mode = m >= 0 ? m : IN_BODY;
+  }
+
+  private modeForResetNode(id: number, last: boolean, index: number): number {
+    switch (id) {
+      case T.TD:
+      case T.TH:
+        return last ? -1 : IN_CELL;
+      case T.TR:
+        return IN_ROW;
+      case T.TBODY:
+      case T.THEAD:
+      case T.TFOOT:
+        return IN_TABLE_BODY;
+      case T.CAPTION:
+        return IN_CAPTION;
+      case T.COLGROUP:
+        return IN_COLUMN_GROUP;
+      case T.TABLE:
+        return IN_TABLE;
+      case T.TEMPLATE:
+        return this.templateModes.length > 0 ? this.templateModes[this.templateModes.length - 1]! : IN_TEMPLATE;
+      case T.HEAD:
+        return last ? -1 : IN_HEAD;
+      case T.BODY:
+        return IN_BODY;
+      case T.FRAMESET:
+        return IN_FRAMESET;
+      case T.HTML:
+        if (index === 0 || last) return this.headElement === null ? BEFORE_HEAD : AFTER_HEAD;
+        return -1;
+      default:
+        return -1;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.4.3 Reconstruct the active formatting elements
+
+  private reconstructActiveFormattingElements(): void {
+    const entries = this.afe.entries;
+    const n = entries.length;
+    if (n === 0) return;
+    const lastEl = entries[n - 1]!.element;
+    const onStack = this.open.formattingOnStack;
+    if (lastEl === null || onStack.has(lastEl)) return;
+    let i = n - 1;
+    while (i > 0) {
+      const el = entries[i - 1]!.element;
+      if (el === null || onStack.has(el)) break;
+      i--;
+    }
+    for (; i < n; i++) {
+      const entry = entries[i]!;
+      const old = entry.element!;
+      const el = this.insertElement(old.localName, HTML_NS, cloneAttributes(old.attributes), entry.id);
+      this.afe.replace(entry, el);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.6.4.1 The "initial" insertion mode
+
+  private initialMode(): void {
+    switch (this.tk) {
+      case CHARACTERS:
+        if (this.splitLeadingWhitespace(false)) return;
+        break;
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(this.document);
+      case DOCTYPE: {
+        const name = this.tDoctypeName;
+        if (name !== 'html' || this.tPublicId !== null || (this.tSystemId !== null && this.tSystemId !== 'about:legacy-compat')) {
+          this.err('unknown-doctype');
+        }
+        const dt = new DocumentType(name === null ? '' : name, this.tPublicId ?? '', this.tSystemId ?? '');
+        dt.parentNode = this.document;
+        this.document.childNodes.push(dt);
+        this.document.mode = documentModeFromDoctype(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
+        this.mode = BEFORE_HTML;
+        return;
+      }
+    }
+    this.err('expected-doctype-but-got-' + this.tokenKindName());
+    this.document.mode = 'quirks';
+    this.reprocessIn(BEFORE_HTML);
+  }
+
+  private tokenKindName(): string {
+    switch (this.tk) {
+      case START_TAG:
+        return 'start-tag';
+      case END_TAG:
+        return 'end-tag';
+      case EOF:
+        return 'eof';
+      default:
+        return 'chars';
+    }
+  }
+
+  // 13.2.6.4.2 The "before html" insertion mode
+  private beforeHtmlMode(): void {
+    switch (this.tk) {
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(this.document);
+      case CHARACTERS:
+        if (this.splitLeadingWhitespace(false)) return;
+        break;
+      case START_TAG:
+        if (this.tId === T.HTML) {
+          this.createRootElement(this.tAttrs);
+          this.mode = BEFORE_HEAD;
+          return;
+        }
+        break;
+      case END_TAG:
+        if (this.tId !== T.HEAD && this.tId !== T.BODY && this.tId !== T.HTML && this.tId !== T.BR) {
+          return this.err('unexpected-end-tag-before-html');
+        }
+        break;
+    }
+    this.createRootElement([]);
+    this.reprocessIn(BEFORE_HEAD);
+  }
+
+  private createRootElement(attrs: Attr[]): void {
+    const html = new Element('html', HTML_NS, attrs);
+    html.parentNode = this.document;
+    this.document.childNodes.push(html);
+    this.open.push(html, T.HTML);
+  }
+
+  // 13.2.6.4.3 The "before head" insertion mode
+  private beforeHeadMode(): void {
+    switch (this.tk) {
+      case CHARACTERS:
+        if (this.splitLeadingWhitespace(false)) return;
+        break;
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        if (this.tId === T.HTML) return this.inBodyMode();
+        if (this.tId === T.HEAD) {
+          this.headElement = this.insertHtmlElement();
+          this.mode = IN_HEAD;
+          return;
+        }
+        break;
+      case END_TAG:
+        if (this.tId !== T.HEAD && this.tId !== T.BODY && this.tId !== T.HTML && this.tId !== T.BR) {
+          return this.err('unexpected-end-tag');
+        }
+        break;
+    }
+    this.headElement = this.insertImpliedElement('head', T.HEAD);
+    this.reprocessIn(IN_HEAD);
+  }
+
+  // 13.2.6.4.4 The "in head" insertion mode
+  private inHeadMode(): void {
+    switch (this.tk) {
+      case CHARACTERS:
+        if (this.splitLeadingWhitespace(true)) return;
+        break;
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        switch (this.tId) {
+          case T.HTML:
+            return this.inBodyMode();
+          case T.BASE:
+          case T.BASEFONT:
+          case T.BGSOUND:
+          case T.LINK:
+          case T.META:
+            return this.insertVoidElement();
+          case T.TITLE:
+            return this.parseGenericText(RCDATA_STATE);
+          case T.NOSCRIPT:
+            if (!this.scripting) {
+              this.insertHtmlElement();
+              this.mode = IN_HEAD_NOSCRIPT;
+              return;
+            }
+            return this.parseGenericText(RAWTEXT_STATE);
+          case T.NOFRAMES:
+          case T.STYLE:
+            return this.parseGenericText(RAWTEXT_STATE);
+          case T.SCRIPT:
+            return this.parseGenericText(SCRIPT_DATA_STATE);
+          case T.TEMPLATE:
+            this.insertHtmlElement();
+            this.afe.pushMarker();
+            this.framesetOk = false;
+            this.mode = IN_TEMPLATE;
+            this.templateModes.push(IN_TEMPLATE);
+            return;
+          case T.HEAD:
+            return this.err('unexpected-start-tag');
+        }
+        break;
+      case END_TAG:
+        switch (this.tId) {
+          case T.HEAD:
+            this.open.pop();
+            this.mode = AFTER_HEAD;
+            return;
+          case T.BODY:
+          case T.HTML:
+          case T.BR:
+            break;
+          case T.TEMPLATE:
+            return this.endTagTemplate();
+          default:
+            return this.err('unexpected-end-tag');
+        }
+        break;
+    }
+    this.open.pop();
+    this.reprocessIn(AFTER_HEAD);
+  }
+
+  /** In head: an end tag whose tag name is "template". */
+  private endTagTemplate(): void {
+    if (!this.open.hasId(T.TEMPLATE)) return this.err('unexpected-end-tag');
+    this.generateImpliedEndTagsThoroughly();
+    if (this.open.currentId !== T.TEMPLATE) this.err('end-tag-too-early');
+    this.open.popUntilId(T.TEMPLATE);
+    this.afe.clearToLastMarker();
+    this.templateModes.pop();
+    this.resetInsertionMode();
+  }
+
+  // 13.2.6.4.5 The "in head noscript" insertion mode
+  private inHeadNoscriptMode(): void {
+    switch (this.tk) {
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        switch (this.tId) {
+          case T.HTML:
+            return this.inBodyMode();
+          case T.BASEFONT:
+          case T.BGSOUND:
+          case T.LINK:
+          case T.META:
+          case T.NOFRAMES:
+          case T.STYLE:
+            return this.inHeadMode();
+          case T.HEAD:
+          case T.NOSCRIPT:
+            return this.err('unexpected-start-tag');
+        }
+        break;
+      case END_TAG:
+        if (this.tId === T.NOSCRIPT) {
+          this.open.pop();
+          this.mode = IN_HEAD;
+          return;
+        }
+        if (this.tId !== T.BR) return this.err('unexpected-end-tag');
+        break;
+      case CHARACTERS: {
+        const data = this.tData;
+        const n = leadingWhitespace(data);
+        if (n > 0) {
+          this.insertCharacters(n === data.length ? data : data.slice(0, n));
+          if (n === data.length) return;
+          this.tData = data.slice(n);
+        }
+        break;
+      }
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+    }
+    this.err('unexpected-token-in-head-noscript');
+    this.open.pop();
+    this.reprocessIn(IN_HEAD);
+  }
+
+  // 13.2.6.4.6 The "after head" insertion mode
+  private afterHeadMode(): void {
+    switch (this.tk) {
+      case CHARACTERS:
+        if (this.splitLeadingWhitespace(true)) return;
+        break;
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        switch (this.tId) {
+          case T.HTML:
+            return this.inBodyMode();
+          case T.BODY:
+            this.insertHtmlElement();
+            this.framesetOk = false;
+            this.mode = IN_BODY;
+            return;
+          case T.FRAMESET:
+            this.insertHtmlElement();
+            this.mode = IN_FRAMESET;
+            return;
+          case T.BASE:
+          case T.BASEFONT:
+          case T.BGSOUND:
+          case T.LINK:
+          case T.META:
+          case T.NOFRAMES:
+          case T.SCRIPT:
+          case T.STYLE:
+          case T.TEMPLATE:
+          case T.TITLE: {
+            this.err('unexpected-start-tag-out-of-my-head');
+            const head = this.headElement!;
+            this.open.push(head, T.HEAD);
+            this.inHeadMode();
+            const i = this.open.indexOf(head);
+            if (i >= 0) this.open.removeAt(i);
+            return;
+          }
+          case T.HEAD:
+            return this.err('unexpected-start-tag');
+        }
+        break;
+      case END_TAG:
+        switch (this.tId) {
+          case T.TEMPLATE:
+            return this.inHeadMode();
+          case T.BODY:
+          case T.HTML:
+          case T.BR:
+            break;
+          default:
+            return this.err('unexpected-end-tag');
+        }
+        break;
+    }
+    this.insertImpliedElement('body', T.BODY);
+    this.reprocessIn(IN_BODY);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.6.4.7 The "in body" insertion mode
+
+  private inBodyMode(): void {
+    switch (this.tk) {
+      case CHARACTERS: {
+        this.reconstructActiveFormattingElements();
+        const data = this.tData;
+        this.insertCharacters(data);
+        if (this.framesetOk && hasNonWhitespace(data)) this.framesetOk = false;
+        return;
+      }
+      case NULL_CHARACTER:
+        return this.err('unexpected-null-character');
+      case START_TAG:
+        return this.startTagInBody();
+      case END_TAG:
+        return this.endTagInBody();
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case EOF:
+        if (this.templateModes.length > 0) return this.inTemplateMode();
+        return;
+    }
+  }
+
+  private startTagInBody(): void {
+    const open = this.open;
+    const id = this.tId;
+    switch (id) {
+      case T.HTML: {
+        this.err('unexpected-start-tag');
+        if (open.hasId(T.TEMPLATE)) return;
+        this.addMissingAttributes(open.items[0]!);
+        return;
+      }
+      case T.BASE:
+      case T.BASEFONT:
+      case T.BGSOUND:
+      case T.LINK:
+      case T.META:
+      case T.NOFRAMES:
+      case T.SCRIPT:
+      case T.STYLE:
+      case T.TEMPLATE:
+      case T.TITLE:
+        return this.inHeadMode();
+      case T.BODY: {
+        this.err('unexpected-start-tag');
+        if (open.top === 0 || open.ids[1] !== T.BODY || open.hasId(T.TEMPLATE)) return;
+        this.framesetOk = false;
+        this.addMissingAttributes(open.items[1]!);
+        return;
+      }
+      case T.FRAMESET: {
+        this.err('unexpected-start-tag');
+        if (open.top === 0 || open.ids[1] !== T.BODY || !this.framesetOk) return;
+        const body = open.items[1]!;
+        if (body.parentNode !== null) body.remove();
+        while (open.top > 0) open.pop();
+        this.insertHtmlElement();
+        this.mode = IN_FRAMESET;
+        return;
+      }
+      case T.ADDRESS:
+      case T.ARTICLE:
+      case T.ASIDE:
+      case T.BLOCKQUOTE:
+      case T.CENTER:
+      case T.DETAILS:
+      case T.DIALOG:
+      case T.DIR:
+      case T.DIV:
+      case T.DL:
+      case T.FIELDSET:
+      case T.FIGCAPTION:
+      case T.FIGURE:
+      case T.FOOTER:
+      case T.HEADER:
+      case T.HGROUP:
+      case T.MAIN:
+      case T.MENU:
+      case T.NAV:
+      case T.OL:
+      case T.P:
+      case T.SEARCH:
+      case T.SECTION:
+      case T.SUMMARY:
+      case T.UL:
+        this.closePIfInButtonScope();
+        this.insertHtmlElement();
+        return;
+      case T.H1:
+      case T.H2:
+      case T.H3:
+      case T.H4:
+      case T.H5:
+      case T.H6:
+        this.closePIfInButtonScope();
+        if (T.isHeading(open.currentId)) {
+          this.err('unexpected-start-tag');
+          open.pop();
+        }
+        this.insertHtmlElement();
+        return;
+      case T.PRE:
+      case T.LISTING:
+        this.closePIfInButtonScope();
+        this.insertHtmlElement();
+        this.skipNextNewline = true;
+        this.framesetOk = false;
+        return;
+      case T.FORM: {
+        const inTemplate = open.hasId(T.TEMPLATE);
+        if (this.formElement !== null && !inTemplate) return this.err('unexpected-start-tag');
+        this.closePIfInButtonScope();
+        const form = this.insertHtmlElement();
+        if (!inTemplate) this.formElement = form;
+        return;
+      }
+      case T.LI:
+      case T.DD:
+      case T.DT: {
+        this.framesetOk = false;
+        for (let i = open.top; i >= 0; i--) {
+          const nid = open.ids[i]!;
+          if (id === T.LI ? nid === T.LI : nid === T.DD || nid === T.DT) {
+            this.generateImpliedEndTags(nid);
+            if (open.currentId !== nid) this.err('unexpected-start-tag');
+            open.popTo(i);
+            break;
+          }
+          if (T.SPECIAL[nid] && nid !== T.ADDRESS && nid !== T.DIV && nid !== T.P) break;
+        }
+        this.closePIfInButtonScope();
+        this.insertHtmlElement();
+        return;
+      }
+      case T.PLAINTEXT:
+        this.closePIfInButtonScope();
+        this.insertHtmlElement();
+        this.tokenizer.state = PLAINTEXT_STATE;
+        return;
+      case T.BUTTON:
+        if (open.hasInScope(T.BUTTON)) {
+          this.err('unexpected-start-tag');
+          this.generateImpliedEndTags(-1);
+          open.popUntilId(T.BUTTON);
+        }
+        this.reconstructActiveFormattingElements();
+        this.insertHtmlElement();
+        this.framesetOk = false;
+        return;
+      case T.A: {
+        const entry = this.afe.lastAfterMarkerWithId(T.A);
+        if (entry !== null) {
+          this.err('unexpected-start-tag-implies-end-tag');
+          const el = entry.element!;
+          if (!this.adoptionAgency(T.A, 'a')) this.anyOtherEndTagInBody();
+          const e2 = this.afe.entryFor(el);
+          if (e2 !== null) this.afe.remove(e2);
+          const i = open.indexOf(el);
+          if (i >= 0) open.removeAt(i);
+        }
+        this.reconstructActiveFormattingElements();
+        this.afe.push(this.insertHtmlElement(), T.A);
+        return;
+      }
+      case T.B:
+      case T.BIG:
+      case T.CODE:
+      case T.EM:
+      case T.FONT:
+      case T.I:
+      case T.S:
+      case T.SMALL:
+      case T.STRIKE:
+      case T.STRONG:
+      case T.TT:
+      case T.U:
+        this.reconstructActiveFormattingElements();
+        this.afe.push(this.insertHtmlElement(), id);
+        return;
+      case T.NOBR:
+        this.reconstructActiveFormattingElements();
+        if (open.hasInScope(T.NOBR)) {
+          this.err('unexpected-start-tag-implies-end-tag');
+          if (!this.adoptionAgency(T.NOBR, 'nobr')) this.anyOtherEndTagInBody();
+          this.reconstructActiveFormattingElements();
+        }
+        this.afe.push(this.insertHtmlElement(), T.NOBR);
+        return;
+      case T.APPLET:
+      case T.MARQUEE:
+      case T.OBJECT:
+        this.reconstructActiveFormattingElements();
+        this.insertHtmlElement();
+        this.afe.pushMarker();
+        this.framesetOk = false;
+        return;
+      case T.TABLE:
+        if (this.document.mode !== 'quirks') this.closePIfInButtonScope();
+        this.insertHtmlElement();
+        this.framesetOk = false;
+        this.mode = IN_TABLE;
+        return;
+      case T.AREA:
+      case T.BR:
+      case T.EMBED:
+      case T.IMG:
+      case T.KEYGEN:
+      case T.WBR:
+        this.reconstructActiveFormattingElements();
+        this.insertVoidElement();
+        this.framesetOk = false;
+        return;
+      case T.INPUT: {
+        const sel = open.lastIndexOfId(T.SELECT);
+        if (sel >= 0 && open.hasInScope(T.SELECT)) {
+          this.err('unexpected-input-in-select');
+          open.popTo(sel);
+        }
+        this.reconstructActiveFormattingElements();
+        this.insertVoidElement();
+        const type = getAttr(this.tAttrs, 'type');
+        if (type === null || asciiLowercase(type) !== 'hidden') this.framesetOk = false;
+        return;
+      }
+      case T.PARAM:
+      case T.SOURCE:
+      case T.TRACK:
+        this.insertVoidElement();
+        return;
+      case T.HR:
+        this.closePIfInButtonScope();
+        if (open.hasInScope(T.SELECT)) {
+          this.generateImpliedEndTags(-1);
+          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err('unexpected-start-tag');
+        }
+        this.insertVoidElement();
+        this.framesetOk = false;
+        return;
+      case T.IMAGE:
+        this.err('unexpected-start-tag-treated-as');
+        this.tName = 'img';
+        this.tId = T.IMG;
+        return this.dispatch();
+      case T.TEXTAREA:
+        this.insertHtmlElement();
+        this.skipNextNewline = true;
+        this.tokenizer.state = RCDATA_STATE;
+        this.tokenizer.lastStartTagName = 'textarea';
+        this.originalMode = this.mode;
+        this.framesetOk = false;
+        this.mode = TEXT_MODE;
+        return;
+      case T.XMP:
+        this.closePIfInButtonScope();
+        this.reconstructActiveFormattingElements();
+        this.framesetOk = false;
+        return this.parseGenericText(RAWTEXT_STATE);
+      case T.IFRAME:
+        this.framesetOk = false;
+        return this.parseGenericText(RAWTEXT_STATE);
+      case T.NOEMBED:
+        return this.parseGenericText(RAWTEXT_STATE);
+      case T.NOSCRIPT:
+        if (this.scripting) return this.parseGenericText(RAWTEXT_STATE);
+        break;
+      case T.SELECT: {
+        if (this.contextId === T.SELECT && this.isFragment) return this.err('unexpected-select-in-select');
+        const sel = open.lastIndexOfId(T.SELECT);
+        if (sel >= 0 && open.hasInScope(T.SELECT)) {
+          this.err('unexpected-select-in-select');
+          open.popTo(sel);
+          return;
+        }
+        this.reconstructActiveFormattingElements();
+        this.insertHtmlElement();
+        this.framesetOk = false;
+        return;
+      }
+      case T.OPTION:
+        if (open.hasInScope(T.SELECT)) {
+          this.generateImpliedEndTags(T.OPTGROUP);
+          if (open.hasInScope(T.OPTION)) this.err('unexpected-start-tag');
+        } else if (open.currentId === T.OPTION) {
+          open.pop();
+        }
+        this.reconstructActiveFormattingElements();
+        this.insertHtmlElement();
+        return;
+      case T.OPTGROUP:
+        if (open.hasInScope(T.SELECT)) {
+          this.generateImpliedEndTags(-1);
+          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err('unexpected-start-tag');
+        } else if (open.currentId === T.OPTION) {
+          open.pop();
+        }
+        this.reconstructActiveFormattingElements();
+        this.insertHtmlElement();
+        return;
+      case T.RB:
+      case T.RTC:
+        if (open.hasInScope(T.RUBY)) {
+          this.generateImpliedEndTags(-1);
+          if (open.currentId !== T.RUBY) this.err('unexpected-start-tag');
+        }
+        this.insertHtmlElement();
+        return;
+      case T.RP:
+      case T.RT:
+        if (open.hasInScope(T.RUBY)) {
+          this.generateImpliedEndTags(T.RTC);
+          if (open.currentId !== T.RUBY && open.currentId !== T.RTC) this.err('unexpected-start-tag');
+        }
+        this.insertHtmlElement();
+        return;
+      case T.MATH:
+        this.reconstructActiveFormattingElements();
+        adjustMathMLAttributes(this.tAttrs);
+        adjustForeignAttributes(this.tAttrs);
+        this.insertForeignElement(MATHML_NS);
+        if (this.tSelfClosing) {
+          this.open.pop();
+          this.tAcknowledged = true;
+        }
+        return;
+      case T.SVG:
+        this.reconstructActiveFormattingElements();
+        adjustSvgAttributes(this.tAttrs);
+        adjustForeignAttributes(this.tAttrs);
+        this.insertForeignElement(SVG_NS);
+        if (this.tSelfClosing) {
+          this.open.pop();
+          this.tAcknowledged = true;
+        }
+        return;
+      case T.CAPTION:
+      case T.COL:
+      case T.COLGROUP:
+      case T.FRAME:
+      case T.HEAD:
+      case T.TBODY:
+      case T.TD:
+      case T.TFOOT:
+      case T.TH:
+      case T.THEAD:
+      case T.TR:
+        return this.err('unexpected-start-tag-ignored');
+    }
+    // Any other start tag.
+    this.reconstructActiveFormattingElements();
+    this.insertHtmlElement();
+  }
+
+  private addMissingAttributes(el: Element): void {
+    const attrs = this.tAttrs;
+    for (let i = 0; i < attrs.length; i++) {
+      const a = attrs[i]!;
+      if (el.getAttributeNodeNS(null, a.localName) === null) el.attributes.push(a);
+    }
+  }
+
+  private endTagInBody(): void {
+    const open = this.open;
+    const id = this.tId;
+    switch (id) {
+      case T.TEMPLATE:
+        return this.endTagTemplate();
+      case T.BODY:
+      case T.HTML:
+        if (!open.hasInScope(T.BODY)) return this.err('unexpected-end-tag');
+        this.mode = AFTER_BODY;
+        if (id === T.HTML) this.dispatch();
+        return;
+      case T.ADDRESS:
+      case T.ARTICLE:
+      case T.ASIDE:
+      case T.BLOCKQUOTE:
+      case T.BUTTON:
+      case T.CENTER:
+      case T.DETAILS:
+      case T.DIALOG:
+      case T.DIR:
+      case T.DIV:
+      case T.DL:
+      case T.FIELDSET:
+      case T.FIGCAPTION:
+      case T.FIGURE:
+      case T.FOOTER:
+      case T.HEADER:
+      case T.HGROUP:
+      case T.LISTING:
+      case T.MAIN:
+      case T.MENU:
+      case T.NAV:
+      case T.OL:
+      case T.PRE:
+      case T.SEARCH:
+      case T.SECTION:
+      case T.SELECT:
+      case T.SUMMARY:
+      case T.UL:
+        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        this.generateImpliedEndTags(-1);
+        if (open.currentId !== id) this.err('end-tag-too-early');
+        open.popUntilId(id);
+        return;
+      case T.FORM: {
+        if (!open.hasId(T.TEMPLATE)) {
+          const node = this.formElement;
+          this.formElement = null;
+          const i = node === null ? -1 : open.indexOf(node);
+          if (i < 0 || !open.isIndexInScope(i)) return this.err('unexpected-end-tag');
+          this.generateImpliedEndTags(-1);
+          if (open.current !== node) this.err('end-tag-too-early');
+          open.removeAt(open.indexOf(node!));
+        } else {
+          if (!open.hasInScope(T.FORM)) return this.err('unexpected-end-tag');
+          this.generateImpliedEndTags(-1);
+          if (open.currentId !== T.FORM) this.err('end-tag-too-early');
+          open.popUntilId(T.FORM);
+        }
+        return;
+      }
+      case T.P:
+        if (!open.hasInButtonScope(T.P)) {
+          this.err('unexpected-end-tag');
+          this.insertImpliedElement('p', T.P);
+        }
+        this.closePElement();
+        return;
+      case T.LI:
+        if (!open.hasInListItemScope(T.LI)) return this.err('unexpected-end-tag');
+        this.generateImpliedEndTags(T.LI);
+        if (open.currentId !== T.LI) this.err('end-tag-too-early');
+        open.popUntilId(T.LI);
+        return;
+      case T.DD:
+      case T.DT:
+        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        this.generateImpliedEndTags(id);
+        if (open.currentId !== id) this.err('end-tag-too-early');
+        open.popUntilId(id);
+        return;
+      case T.H1:
+      case T.H2:
+      case T.H3:
+      case T.H4:
+      case T.H5:
+      case T.H6:
+        if (!open.hasHeadingInScope()) return this.err('unexpected-end-tag');
+        this.generateImpliedEndTags(-1);
+        if (open.currentId !== id) this.err('end-tag-too-early');
+        open.popUntilHeading();
+        return;
+      case T.A:
+      case T.B:
+      case T.BIG:
+      case T.CODE:
+      case T.EM:
+      case T.FONT:
+      case T.I:
+      case T.NOBR:
+      case T.S:
+      case T.SMALL:
+      case T.STRIKE:
+      case T.STRONG:
+      case T.TT:
+      case T.U:
+        if (this.adoptionAgency(id, this.tName)) return;
+        break;
+      case T.APPLET:
+      case T.MARQUEE:
+      case T.OBJECT:
+        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        this.generateImpliedEndTags(-1);
+        if (open.currentId !== id) this.err('end-tag-too-early');
+        open.popUntilId(id);
+        this.afe.clearToLastMarker();
+        return;
+      case T.BR:
+        this.err('unexpected-end-tag-treated-as');
+        this.tk = START_TAG;
+        this.tAttrs = [];
+        this.tSelfClosing = false;
+        this.reconstructActiveFormattingElements();
+        this.insertVoidElement();
+        this.framesetOk = false;
+        return;
+    }
+    this.anyOtherEndTagInBody();
+  }
+
+  /** In body: "any other end tag". */
+  private anyOtherEndTagInBody(): void {
+    const open = this.open;
+    const name = this.tName;
+    for (let i = open.top; i >= 0; i--) {
+      const node = open.items[i]!;
+      if (node.namespaceURI === HTML_NS && node.localName === name) {
+        this.generateImpliedEndTags(open.ids[i]!);
+        if (i !== open.top) this.err('end-tag-too-early');
+        open.popTo(i);
+        return;
+      }
+      if (T.SPECIAL[open.ids[i]!]) return this.err('unexpected-end-tag');
+    }
+  }
+
+  // 13.2.6.4.7 (in body) The adoption agency algorithm. Returns false for "act as any other end tag".
+  private adoptionAgency(id: number, subject: string): boolean {
+    const open = this.open;
+    const afe = this.afe;
+    // Step 2.
+    const cur = open.current!;
+    if (cur.namespaceURI === HTML_NS && cur.localName === subject && afe.entryFor(cur) === null) {
+      open.pop();
+      return true;
+    }
+    for (let outer = 0; outer < 8; outer++) {
+      const feEntry = afe.lastAfterMarkerWithId(id);
+      if (feEntry === null) return false;
+      const fe = feEntry.element!;
+      let feIndex = open.indexOf(fe);
+      if (feIndex < 0) {
+        this.err('adoption-agency-1.2');
+        afe.remove(feEntry);
+        return true;
+      }
+      if (!open.isIndexInScope(feIndex)) {
+        this.err('adoption-agency-4.4');
+        return true;
+      }
+      if (feIndex !== open.top) this.err('adoption-agency-1.3');
+      // Furthest block: the lowest-in-stack special element above the formatting element.
+      let fbIndex = -1;
+      for (let i = feIndex + 1; i <= open.top; i++) {
+        if (T.SPECIAL[open.ids[i]!]) {
+          fbIndex = i;
+          break;
+        }
+      }
+      if (fbIndex < 0) {
+        open.popTo(feIndex);
+        afe.remove(feEntry);
+        return true;
+      }
+      const furthestBlock = open.items[fbIndex]!;
+      const commonAncestor = open.items[feIndex - 1]!;
+      // The bookmark: null means "where the formatting element's entry is".
+      let bookmarkAfter: FormattingEntry | null = null;
+      let node: Element = furthestBlock;
+      let lastNode: Element = furthestBlock;
+      let nodeIndex = fbIndex;
+      for (let inner = 1; ; inner++) {
+        nodeIndex--;
+        node = open.items[nodeIndex]!;
+        if (node === fe) break;
+        let nodeEntry = afe.entryFor(node);
+        if (inner > 3 && nodeEntry !== null) {
+          afe.remove(nodeEntry);
+          nodeEntry = null;
+        }
+        if (nodeEntry === null) {
+          open.removeAt(nodeIndex);
+          continue;
+        }
+        const el = new Element(node.localName, HTML_NS, cloneAttributes(node.attributes));
+        const newEntry = afe.replace(nodeEntry, el);
+        open.replaceAt(nodeIndex, el, nodeEntry.id);
+        node = el;
+        if (lastNode === furthestBlock) bookmarkAfter = newEntry;
+        if (lastNode.parentNode !== null) lastNode.remove();
+        node.childNodes.push(lastNode);
+        lastNode.parentNode = node;
+        lastNode = node;
+      }
+      // Step 14: insert lastNode at the appropriate place with the common ancestor as override target.
+      if (lastNode.parentNode !== null) lastNode.remove();
+      this.findInsertionLocation(commonAncestor);
+      this.insertAtLocation(lastNode);
+      // Steps 15-17.
+      const newEl = new Element(fe.localName, HTML_NS, cloneAttributes(fe.attributes));
+      const kids = furthestBlock.childNodes;
+      for (let i = 0; i < kids.length; i++) kids[i]!.parentNode = newEl;
+      newEl.childNodes = kids;
+      furthestBlock.childNodes = [newEl];
+      newEl.parentNode = furthestBlock;
+      // Step 18.
+      if (bookmarkAfter === null) {
+        afe.replace(feEntry, newEl);
+      } else {
+        afe.remove(feEntry);
+        afe.insertAt(afe.indexOfEntry(bookmarkAfter) + 1, newEl, id);
+      }
+      // Step 19.
+      feIndex = open.indexOf(fe);
+      open.removeAt(feIndex);
+      open.insertAt(open.indexOf(furthestBlock) + 1, newEl, id);
+    }
+    return true;
+  }
+
+  // 13.2.6.4.8 The "text" insertion mode
+  private textMode(): void {
+    switch (this.tk) {
+      case CHARACTERS:
+      case NULL_CHARACTER:
+        return this.insertCharacters(this.tData);
+      case EOF:
+        this.err('eof-in-text');
+        this.open.pop();
+        return this.reprocessIn(this.originalMode);
+      case END_TAG:
+        this.open.pop();
+        this.mode = this.originalMode;
+        return;
+    }
+  }
+
+  // 13.2.6.4.9 The "in table" insertion mode
+  private inTableMode(): void {
+    const open = this.open;
+    switch (this.tk) {
+      case CHARACTERS:
+      case NULL_CHARACTER: {
+        const c = open.currentId;
+        if (c === T.TABLE || c === T.TBODY || c === T.TEMPLATE || c === T.TFOOT || c === T.THEAD || c === T.TR) {
+          this.pendingTableText = '';
+          this.pendingTableTextDirty = false;
+          this.originalMode = this.mode;
+          return this.reprocessIn(IN_TABLE_TEXT);
+        }
+        break;
+      }
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        switch (this.tId) {
+          case T.CAPTION:
+            open.clearBackTo(T.TABLE, T.TABLE, T.TABLE);
+            this.afe.pushMarker();
+            this.insertHtmlElement();
+            this.mode = IN_CAPTION;
+            return;
+          case T.COLGROUP:
+            open.clearBackTo(T.TABLE, T.TABLE, T.TABLE);
+            this.insertHtmlElement();
+            this.mode = IN_COLUMN_GROUP;
+            return;
+          case T.COL:
+            open.clearBackTo(T.TABLE, T.TABLE, T.TABLE);
+            this.insertImpliedElement('colgroup', T.COLGROUP);
+            return this.reprocessIn(IN_COLUMN_GROUP);
+          case T.TBODY:
+          case T.TFOOT:
+          case T.THEAD:
+            open.clearBackTo(T.TABLE, T.TABLE, T.TABLE);
+            this.insertHtmlElement();
+            this.mode = IN_TABLE_BODY;
+            return;
+          case T.TD:
+          case T.TH:
+          case T.TR:
+            open.clearBackTo(T.TABLE, T.TABLE, T.TABLE);
+            this.insertImpliedElement('tbody', T.TBODY);
+            return this.reprocessIn(IN_TABLE_BODY);
+          case T.TABLE:
+            this.err('unexpected-start-tag-implies-end-tag');
+            if (!open.hasInTableScope(T.TABLE)) return;
+            open.popUntilId(T.TABLE);
+            this.resetInsertionMode();
+            return this.dispatch();
+          case T.STYLE:
+          case T.SCRIPT:
+          case T.TEMPLATE:
+            return this.inHeadMode();
+          case T.INPUT: {
+            const type = getAttr(this.tAttrs, 'type');
+            if (type === null || asciiLowercase(type) !== 'hidden') break;
+            this.err('unexpected-hidden-input-in-table');
+            this.insertVoidElement();
+            return;
+          }
+          case T.FORM:
+            this.err('unexpected-form-in-table');
+            if (open.hasId(T.TEMPLATE) || this.formElement !== null) return;
+            this.formElement = this.insertHtmlElement();
+            open.pop();
+            return;
+        }
+        break;
+      case END_TAG:
+        switch (this.tId) {
+          case T.TABLE:
+            if (!open.hasInTableScope(T.TABLE)) return this.err('unexpected-end-tag');
+            open.popUntilId(T.TABLE);
+            this.resetInsertionMode();
+            return;
+          case T.BODY:
+          case T.CAPTION:
+          case T.COL:
+          case T.COLGROUP:
+          case T.HTML:
+          case T.TBODY:
+          case T.TD:
+          case T.TFOOT:
+          case T.TH:
+          case T.THEAD:
+          case T.TR:
+            return this.err('unexpected-end-tag');
+          case T.TEMPLATE:
+            return this.inHeadMode();
+        }
+        break;
+      case EOF:
+        return this.inBodyMode();
+    }
+    // Anything else: process using the in-body rules with foster parenting enabled.
+    this.err('unexpected-token-in-table');
+    this.fosterParenting = true;
+    this.inBodyMode();
+    this.fosterParenting = false;
+  }
+
+  // 13.2.6.4.10 The "in table text" insertion mode
+  private inTableTextMode(): void {
+    if (this.tk === NULL_CHARACTER) return this.err('unexpected-null-character');
+    if (this.tk === CHARACTERS) {
+      this.pendingTableText += this.tData;
+      if (!this.pendingTableTextDirty && hasNonWhitespace(this.tData)) this.pendingTableTextDirty = true;
+      return;
+    }
+    const text = this.pendingTableText;
+    this.pendingTableText = '';
+    if (text.length > 0) {
+      // Save the current token; the pending characters are processed first.
+      const tk = this.tk;
+      const data = this.tData;
+      this.tk = CHARACTERS;
+      this.tData = text;
+      if (this.pendingTableTextDirty) {
+        this.err('unexpected-character-in-table');
+        this.fosterParenting = true;
+        this.inBodyMode();
+        this.fosterParenting = false;
+      } else {
+        this.insertCharacters(text);
+      }
+      this.tk = tk;
+      this.tData = data;
+    }
+    this.pendingTableTextDirty = false;
+    this.reprocessIn(this.originalMode);
+  }
+
+  // 13.2.6.4.11 The "in caption" insertion mode
+  private inCaptionMode(): void {
+    const open = this.open;
+    const tk = this.tk;
+    const id = this.tId;
+    if (
+      (tk === END_TAG && (id === T.CAPTION || id === T.TABLE)) ||
+      (tk === START_TAG &&
+        (id === T.CAPTION || id === T.COL || id === T.COLGROUP || id === T.TBODY || id === T.TD ||
+          id === T.TFOOT || id === T.TH || id === T.THEAD || id === T.TR))
+    ) {
+      if (!open.hasInTableScope(T.CAPTION)) return this.err('unexpected-end-tag');
+      this.generateImpliedEndTags(-1);
+      if (open.currentId !== T.CAPTION) this.err('end-tag-too-early');
+      open.popUntilId(T.CAPTION);
+      this.afe.clearToLastMarker();
+      this.mode = IN_TABLE;
+      if (!(tk === END_TAG && id === T.CAPTION)) this.dispatch();
+      return;
+    }
+    if (
+      tk === END_TAG &&
+      (id === T.BODY || id === T.COL || id === T.COLGROUP || id === T.HTML || id === T.TBODY || id === T.TD ||
+        id === T.TFOOT || id === T.TH || id === T.THEAD || id === T.TR)
+    ) {
+      return this.err('unexpected-end-tag');
+    }
+    this.inBodyMode();
+  }
+
+  // 13.2.6.4.12 The "in column group" insertion mode
+  private inColumnGroupMode(): void {
+    const open = this.open;
+    switch (this.tk) {
+      case CHARACTERS:
+        if (this.splitLeadingWhitespace(true)) return;
+        break;
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        if (this.tId === T.HTML) return this.inBodyMode();
+        if (this.tId === T.COL) return this.insertVoidElement();
+        if (this.tId === T.TEMPLATE) return this.inHeadMode();
+        break;
+      case END_TAG:
+        if (this.tId === T.COLGROUP) {
+          if (open.currentId !== T.COLGROUP) return this.err('unexpected-end-tag');
+          open.pop();
+          this.mode = IN_TABLE;
+          return;
+        }
+        if (this.tId === T.COL) return this.err('unexpected-end-tag');
+        if (this.tId === T.TEMPLATE) return this.inHeadMode();
+        break;
+      case EOF:
+        return this.inBodyMode();
+    }
+    if (open.currentId !== T.COLGROUP) return this.err('unexpected-token-in-column-group');
+    open.pop();
+    this.reprocessIn(IN_TABLE);
+  }
+
+  // 13.2.6.4.13 The "in table body" insertion mode
+  private inTableBodyMode(): void {
+    const open = this.open;
+    const id = this.tId;
+    if (this.tk === START_TAG) {
+      switch (id) {
+        case T.TR:
+          open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
+          this.insertHtmlElement();
+          this.mode = IN_ROW;
+          return;
+        case T.TH:
+        case T.TD:
+          this.err('unexpected-cell-in-table-body');
+          open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
+          this.insertImpliedElement('tr', T.TR);
+          return this.reprocessIn(IN_ROW);
+        case T.CAPTION:
+        case T.COL:
+        case T.COLGROUP:
+        case T.TBODY:
+        case T.TFOOT:
+        case T.THEAD:
+          return this.closeTableBodyAndReprocess();
+      }
+    } else if (this.tk === END_TAG) {
+      switch (id) {
+        case T.TBODY:
+        case T.TFOOT:
+        case T.THEAD:
+          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
+          open.pop();
+          this.mode = IN_TABLE;
+          return;
+        case T.TABLE:
+          return this.closeTableBodyAndReprocess();
+        case T.BODY:
+        case T.CAPTION:
+        case T.COL:
+        case T.COLGROUP:
+        case T.HTML:
+        case T.TD:
+        case T.TH:
+        case T.TR:
+          return this.err('unexpected-end-tag');
+      }
+    }
+    this.inTableMode();
+  }
+
+  private closeTableBodyAndReprocess(): void {
+    const open = this.open;
+    if (!open.hasInTableScope(T.TBODY) && !open.hasInTableScope(T.THEAD) && !open.hasInTableScope(T.TFOOT)) {
+      return this.err('unexpected-token');
+    }
+    open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
+    open.pop();
+    this.reprocessIn(IN_TABLE);
+  }
+
+  // 13.2.6.4.14 The "in row" insertion mode
+  private inRowMode(): void {
+    const open = this.open;
+    const id = this.tId;
+    if (this.tk === START_TAG) {
+      switch (id) {
+        case T.TH:
+        case T.TD:
+          open.clearBackTo(T.TR, T.TR, T.TR);
+          this.insertHtmlElement();
+          this.mode = IN_CELL;
+          this.afe.pushMarker();
+          return;
+        case T.CAPTION:
+        case T.COL:
+        case T.COLGROUP:
+        case T.TBODY:
+        case T.TFOOT:
+        case T.THEAD:
+        case T.TR:
+          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-start-tag');
+          open.clearBackTo(T.TR, T.TR, T.TR);
+          open.pop();
+          return this.reprocessIn(IN_TABLE_BODY);
+      }
+    } else if (this.tk === END_TAG) {
+      switch (id) {
+        case T.TR:
+          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-end-tag');
+          open.clearBackTo(T.TR, T.TR, T.TR);
+          open.pop();
+          this.mode = IN_TABLE_BODY;
+          return;
+        case T.TABLE:
+          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-end-tag');
+          open.clearBackTo(T.TR, T.TR, T.TR);
+          open.pop();
+          return this.reprocessIn(IN_TABLE_BODY);
+        case T.TBODY:
+        case T.TFOOT:
+        case T.THEAD:
+          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(T.TR)) return;
+          open.clearBackTo(T.TR, T.TR, T.TR);
+          open.pop();
+          return this.reprocessIn(IN_TABLE_BODY);
+        case T.BODY:
+        case T.CAPTION:
+        case T.COL:
+        case T.COLGROUP:
+        case T.HTML:
+        case T.TD:
+        case T.TH:
+          return this.err('unexpected-end-tag');
+      }
+    }
+    this.inTableMode();
+  }
+
+  // 13.2.6.4.15 The "in cell" insertion mode
+  private inCellMode(): void {
+    const open = this.open;
+    const id = this.tId;
+    if (this.tk === END_TAG) {
+      switch (id) {
+        case T.TD:
+        case T.TH:
+          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          this.generateImpliedEndTags(-1);
+          if (open.currentId !== id) this.err('end-tag-too-early');
+          open.popUntilId(id);
+          this.afe.clearToLastMarker();
+          this.mode = IN_ROW;
+          return;
+        case T.BODY:
+        case T.CAPTION:
+        case T.COL:
+        case T.COLGROUP:
+        case T.HTML:
+          return this.err('unexpected-end-tag');
+        case T.TABLE:
+        case T.TBODY:
+        case T.TFOOT:
+        case T.THEAD:
+        case T.TR:
+          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          this.closeTheCell();
+          return this.dispatch();
+      }
+    } else if (this.tk === START_TAG) {
+      switch (id) {
+        case T.CAPTION:
+        case T.COL:
+        case T.COLGROUP:
+        case T.TBODY:
+        case T.TD:
+        case T.TFOOT:
+        case T.TH:
+        case T.THEAD:
+        case T.TR:
+          if (!open.hasInTableScope(T.TD) && !open.hasInTableScope(T.TH)) return this.err('unexpected-start-tag');
+          this.closeTheCell();
+          return this.dispatch();
+      }
+    }
+    this.inBodyMode();
+  }
+
+  /** "Close the cell" (13.2.6.4.15). */
+  private closeTheCell(): void {
+    const open = this.open;
+    this.generateImpliedEndTags(-1);
+    if (open.currentId !== T.TD && open.currentId !== T.TH) this.err('end-tag-too-early');
+    for (;;) {
+      const id = open.currentId;
+      open.pop();
+      if (id === T.TD || id === T.TH || open.top < 0) break;
+    }
+    this.afe.clearToLastMarker();
+    this.mode = IN_ROW;
+  }
+
+  // 13.2.6.4.18 The "in template" insertion mode
+  private inTemplateMode(): void {
+    switch (this.tk) {
+      case CHARACTERS:
+      case NULL_CHARACTER:
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+      case DOCTYPE:
+        return this.inBodyMode();
+      case START_TAG:
+        switch (this.tId) {
+          case T.BASE:
+          case T.BASEFONT:
+          case T.BGSOUND:
+          case T.LINK:
+          case T.META:
+          case T.NOFRAMES:
+          case T.SCRIPT:
+          case T.STYLE:
+          case T.TEMPLATE:
+          case T.TITLE:
+            return this.inHeadMode();
+          case T.CAPTION:
+          case T.COLGROUP:
+          case T.TBODY:
+          case T.TFOOT:
+          case T.THEAD:
+            return this.switchTemplateMode(IN_TABLE);
+          case T.COL:
+            return this.switchTemplateMode(IN_COLUMN_GROUP);
+          case T.TR:
+            return this.switchTemplateMode(IN_TABLE_BODY);
+          case T.TD:
+          case T.TH:
+            return this.switchTemplateMode(IN_ROW);
+          default:
+            return this.switchTemplateMode(IN_BODY);
+        }
+      case END_TAG:
+        if (this.tId === T.TEMPLATE) return this.inHeadMode();
+        return this.err('unexpected-end-tag');
+      case EOF:
+        if (!this.open.hasId(T.TEMPLATE)) return;
+        this.err('eof-in-template');
+        this.open.popUntilId(T.TEMPLATE);
+        this.afe.clearToLastMarker();
+        this.templateModes.pop();
+        this.resetInsertionMode();
+        return this.dispatch();
+    }
+  }
+
+  private switchTemplateMode(mode: number): void {
+    this.templateModes.pop();
+    this.templateModes.push(mode);
+    this.reprocessIn(mode);
+  }
+
+  // 13.2.6.4.19 The "after body" insertion mode
+  private afterBodyMode(): void {
+    switch (this.tk) {
+      case CHARACTERS: {
+        // Whitespace is processed using the in-body rules; anything else is an error that goes back to in body.
+        const data = this.tData;
+        const n = leadingWhitespace(data);
+        if (n === data.length) return this.inBodyMode();
+        if (n > 0) {
+          this.tData = data.slice(0, n);
+          this.inBodyMode();
+          this.tData = data.slice(n);
+        }
+        break;
+      }
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(this.open.items[0]!);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        if (this.tId === T.HTML) return this.inBodyMode();
+        break;
+      case END_TAG:
+        if (this.tId === T.HTML) {
+          if (this.isFragment) return this.err('unexpected-end-tag');
+          this.mode = AFTER_AFTER_BODY;
+          return;
+        }
+        break;
+      case EOF:
+        return;
+    }
+    this.err('unexpected-token-after-body');
+    this.reprocessIn(IN_BODY);
+  }
+
+  // 13.2.6.4.20 The "in frameset" insertion mode
+  private inFramesetMode(): void {
+    const open = this.open;
+    switch (this.tk) {
+      case CHARACTERS: {
+        const ws = onlyWhitespace(this.tData);
+        if (ws.length !== this.tData.length) this.err('unexpected-char-in-frameset');
+        if (ws.length > 0) this.insertCharacters(ws);
+        return;
+      }
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        switch (this.tId) {
+          case T.HTML:
+            return this.inBodyMode();
+          case T.FRAMESET:
+            this.insertHtmlElement();
+            return;
+          case T.FRAME:
+            return this.insertVoidElement();
+          case T.NOFRAMES:
+            return this.inHeadMode();
+        }
+        break;
+      case END_TAG:
+        if (this.tId === T.FRAMESET) {
+          if (open.top === 0) return this.err('unexpected-end-tag');
+          open.pop();
+          if (!this.isFragment && open.currentId !== T.FRAMESET) this.mode = AFTER_FRAMESET;
+          return;
+        }
+        break;
+      case EOF:
+        return;
+    }
+    this.err('unexpected-token-in-frameset');
+  }
+
+  // 13.2.6.4.21 The "after frameset" insertion mode
+  private afterFramesetMode(): void {
+    switch (this.tk) {
+      case CHARACTERS: {
+        const ws = onlyWhitespace(this.tData);
+        if (ws.length !== this.tData.length) this.err('unexpected-char-after-frameset');
+        if (ws.length > 0) this.insertCharacters(ws);
+        return;
+      }
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG:
+        if (this.tId === T.HTML) return this.inBodyMode();
+        if (this.tId === T.NOFRAMES) return this.inHeadMode();
+        break;
+      case END_TAG:
+        if (this.tId === T.HTML) {
+          this.mode = AFTER_AFTER_FRAMESET;
+          return;
+        }
+        break;
+      case EOF:
+        return;
+    }
+    this.err('unexpected-token-after-frameset');
+  }
+
+  // 13.2.6.4.22 The "after after body" insertion mode
+  private afterAfterBodyMode(): void {
+    switch (this.tk) {
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(this.document);
+      case DOCTYPE:
+        return this.inBodyMode();
+      case CHARACTERS:
+        if (!hasNonWhitespace(this.tData)) return this.inBodyMode();
+        {
+          const data = this.tData;
+          const n = leadingWhitespace(data);
+          if (n > 0) {
+            this.tData = data.slice(0, n);
+            this.inBodyMode();
+            this.tData = data.slice(n);
+          }
+        }
+        break;
+      case START_TAG:
+        if (this.tId === T.HTML) return this.inBodyMode();
+        break;
+      case EOF:
+        return;
+    }
+    this.err('unexpected-token-after-after-body');
+    this.reprocessIn(IN_BODY);
+  }
+
+  // 13.2.6.4.23 The "after after frameset" insertion mode
+  private afterAfterFramesetMode(): void {
+    switch (this.tk) {
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(this.document);
+      case DOCTYPE:
+        return this.inBodyMode();
+      case CHARACTERS: {
+        const ws = onlyWhitespace(this.tData);
+        if (ws.length !== this.tData.length) this.err('unexpected-char-after-after-frameset');
+        if (ws.length > 0) {
+          this.tData = ws;
+          this.inBodyMode();
+        }
+        return;
+      }
+      case START_TAG:
+        if (this.tId === T.HTML) return this.inBodyMode();
+        if (this.tId === T.NOFRAMES) return this.inHeadMode();
+        break;
+      case EOF:
+        return;
+    }
+    this.err('unexpected-token-after-after-frameset');
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // 13.2.6.5 The rules for parsing tokens in foreign content
+
+  private inForeignContent(): void {
+    const open = this.open;
+    switch (this.tk) {
+      case NULL_CHARACTER:
+        this.err('unexpected-null-character');
+        return this.insertCharacters('\uFFFD');
+      case CHARACTERS:
+        this.insertCharacters(this.tData);
+        if (this.framesetOk && hasNonWhitespace(this.tData)) this.framesetOk = false;
+        return;
+      case COMMENT:
+      case PROCESSING_INSTRUCTION:
+        return this.insertCommentOrPI(null);
+      case DOCTYPE:
+        return this.err('unexpected-doctype');
+      case START_TAG: {
+        if (BREAKOUT_START_TAG[this.tId] || (this.tId === T.FONT && fontBreaksOut(this.tAttrs))) {
+          this.err('unexpected-html-element-in-foreign-content');
+          this.popUntilHtmlOrIntegrationPoint();
+          return this.process();
+        }
+        const node = this.adjustedCurrentNode()!;
+        const ns = node.namespaceURI;
+        if (ns === MATHML_NS) adjustMathMLAttributes(this.tAttrs);
+        else if (ns === SVG_NS) adjustSvgAttributes(this.tAttrs);
+        adjustForeignAttributes(this.tAttrs);
+        this.insertForeignElement(ns);
+        if (this.tSelfClosing) {
+          open.pop();
+          this.tAcknowledged = true;
+        }
+        return;
+      }
+      case END_TAG: {
+        if (this.tId === T.BR || this.tId === T.P) {
+          this.err('unexpected-html-element-in-foreign-content');
+          this.popUntilHtmlOrIntegrationPoint();
+          return this.process();
+        }
+        const name = this.tName;
+        let i = open.top;
+        let node = open.items[i]!;
+        if (asciiLowercase(node.localName) !== name) this.err('unexpected-end-tag');
+        for (;;) {
+          if (i === 0) return;
+          if (asciiLowercase(node.localName) === name) {
+            open.popTo(i);
+            return;
+          }
+          i--;
+          node = open.items[i]!;
+          if (node.namespaceURI === HTML_NS) return this.process();
+        }
+      }
+    }
+  }
+
+  private popUntilHtmlOrIntegrationPoint(): void {
+    const open = this.open;
+    for (;;) {
+      const node = open.current!;
+      const id = open.currentId;
+      if (node.namespaceURI === HTML_NS || T.MATHML_TEXT_INTEGRATION_POINT[id] || T.HTML_INTEGRATION_POINT[id]) return;
+      open.pop();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // "Maybe clone an option into selectedcontent" (4.10.10 the option element), run whenever an option
+  // element is popped off the stack of open elements.
+
+  private maybeCloneOptionIntoSelectedContent(option: Element): void {
+    if (this.selectedContents.length === 0) return;
+    const select = nearestAncestorSelect(option);
+    if (select === null) return;
+    if (select.getAttributeNodeNS(null, 'multiple') !== null) return;
+    let sc: Element | null = null;
+    for (const candidate of this.selectedContents) {
+      if (isDescendantOf(candidate, select)) {
+        sc = candidate;
+        break;
+      }
+    }
+    if (sc === null) return;
+    if (option.getAttributeNodeNS(null, 'selected') === null && sc.childNodes.length > 0) return;
+    for (const c of sc.childNodes) c.parentNode = null;
+    sc.childNodes = [];
+    cloneChildren(option, sc);
+  }
+}
+
+const RESET_IDS = [
+  T.TD, T.TH, T.TR, T.TBODY, T.THEAD, T.TFOOT, T.CAPTION, T.COLGROUP, T.TABLE, T.TEMPLATE, T.HEAD, T.BODY,
+  T.FRAMESET,
+];
+
+/** The option element's nearest ancestor select (4.10.10). */
+function nearestAncestorSelect(option: Element): Element | null {
+  let seenOptgroup = false;
+  for (let p = option.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+    const el = p as Element;
+    if (el.namespaceURI !== HTML_NS) continue;
+    switch (el.localName) {
+      case 'select':
+        return el;
+      case 'datalist':
+      case 'hr':
+      case 'option':
+        return null;
+      case 'optgroup':
+        if (seenOptgroup) return null;
+        seenOptgroup = true;
+        break;
+    }
+  }
+  return null;
+}
+
+function isDescendantOf(node: Element, ancestor: Element): boolean {
+  for (let p = node.parentNode; p !== null; p = p.parentNode) if (p === ancestor) return true;
+  return false;
+}
+
+/** Deep-clones the children of `src` into `dst`, without recursion. */
+function cloneChildren(src: ParentNode, dst: ParentNode): void {
+  const srcStack: ParentNode[] = [src];
+  const dstStack: ParentNode[] = [dst];
+  while (srcStack.length > 0) {
+    const s = srcStack.pop()!;
+    const d = dstStack.pop()!;
+    for (const child of s.childNodes) {
+      let copy: ChildNode;
+      switch (child.nodeType) {
+        case ELEMENT_NODE: {
+          const e = child as Element;
+          const c = new Element(e.localName, e.namespaceURI, cloneAttributes(e.attributes));
+          c.prefix = e.prefix;
+          if (e.content !== null) {
+            srcStack.push(e.content);
+            dstStack.push(c.content!);
+          }
+          srcStack.push(e);
+          dstStack.push(c);
+          copy = c;
+          break;
+        }
+        case TEXT_NODE:
+          copy = new Text((child as Text).data);
+          break;
+        case 8:
+          copy = new Comment((child as Comment).data);
+          break;
+        case 7:
+          copy = new ProcessingInstruction((child as ProcessingInstruction).target, (child as ProcessingInstruction).data);
+          break;
+        default:
+          continue;
+      }
+      copy.parentNode = d;
+      d.childNodes.push(copy);
+    }
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * Differential test of our parser against Chromium (the oracle): the fixed regression list, then thousands of seeded
+ * random documents (DOMParser, scripting off, plus the document mode) and fragments (innerHTML on a disconnected
+ * context element, scripting on) across HTML, SVG and MathML contexts. Trees are compared in the html5lib dump
+ * format. Any difference not recognized by test/browser/known-deviations.ts fails the run, after being minimized.
+ *
+ *   npm run test:browser                                  # fresh seed, printed
+ *   HTMLSIFT_SEED=123 npm run test:browser                # replay a run
+ *   HTMLSIFT_DIFF_DOCS=20000 HTMLSIFT_DIFF_FRAGMENTS=20000 npm run test:browser   # longer run
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  chromiumParse,
+  chromiumParseAll,
+  chromiumSkipReason,
+  contextLabel,
+  launchChromium,
+  openParserPage,
+  parseContextLabel,
+  type BrowserResult,
+  type ContextSpec,
+} from './chromium.js';
+import { FRAGMENT_CONTEXTS, Rng, generateDocument, generateFragment, seedFromEnv } from './generator.js';
+import { matchKnownDeviation, type DiffCase, type ParseOutcome } from './known-deviations.js';
+import { minimize, showInput } from './minimize.js';
+import { OursHost, type WorkerCase } from './ours.js';
+import { REGRESSIONS } from './regressions.js';
+
+const SUITE = 'parse-differential';
+const DOCS = Number(process.env.HTMLSIFT_DIFF_DOCS ?? 5000);
+const FRAGMENTS = Number(process.env.HTMLSIFT_DIFF_FRAGMENTS ?? 5000);
+/** Chromium flattens trees deeper than 512 levels (a deviation from the standard); such cases are not compared. */
+const MAX_DEPTH = 480;
+/** How many differences get minimized and printed in full per run. */
+const MAX_REPORTED = 15;
+
+/** Our parser in a worker thread (a hang or runaway allocation must not take the test run down). */
+async function startOurParser(): Promise<OursHost | null> {
+  // HTMLSIFT_DIFF_PARSER=/abs/path/module.ts compares another implementation with the same two exports instead.
+  const env = process.env.HTMLSIFT_DIFF_PARSER;
+  const host = new OursHost({ specs: env ? [env] : ['../../src/index.ts', '../../src/parser.ts'] });
+  const why = await host.start();
+  if (why === null) return host;
+  console.log(`[${SUITE}] skipped: our parser is not importable yet (${why})`);
+  return null;
+}
+
+interface Case {
+  kind: 'document' | 'fragment';
+  input: string;
+  context: ContextSpec | null;
+  scripting: boolean;
+  origin: string;
+}
+
+function describeCase(c: Case): string {
+  return c.kind === 'document'
+    ? `document (scripting ${c.scripting ? 'on' : 'off'})`
+    : `fragment in <${contextLabel(c.context!)}> (scripting ${c.scripting ? 'on' : 'off'})`;
+}
+
+const skipBrowser = chromiumSkipReason(SUITE) !== null;
+
+describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let ours: OursHost | null = null;
+  const seed = seedFromEnv();
+
+  beforeAll(async () => {
+    ours = await startOurParser();
+    if (ours === null) return;
+    browser = await launchChromium();
+    page = await openParserPage(browser);
+    console.log(`[${SUITE}] ${browser.version()}; seed ${seed} (replay: HTMLSIFT_SEED=${seed} npm run test:browser)`);
+  });
+
+  afterAll(async () => {
+    await ours?.close();
+    await browser?.close();
+  });
+
+  function workerCase(c: Pick<Case, 'kind' | 'context' | 'scripting'>, input: string): WorkerCase {
+    return { kind: c.kind, input, context: c.context, scripting: c.scripting };
+  }
+
+  /** Our parser on many inputs, in batches. */
+  async function parseOurs(c: Pick<Case, 'kind' | 'context' | 'scripting'>[], inputs: string[]): Promise<ParseOutcome[]> {
+    const out: ParseOutcome[] = [];
+    for (let i = 0; i < inputs.length; i += 500) {
+      const batch = inputs.slice(i, i + 500).map((input, k) => workerCase(c[i + k]!, input));
+      out.push(...(await ours!.parse(batch)));
+    }
+    return out;
+  }
+
+  function diffCase(c: Case, input: string, o: ParseOutcome, chromium: BrowserResult): DiffCase {
+    return {
+      kind: c.kind,
+      input,
+      context: c.context,
+      scripting: c.scripting,
+      ours: o,
+      chromium: { dump: chromium.dump, mode: chromium.mode },
+      reparse: async (other) => (await parseOurs([c], [other]))[0]!,
+      chromiumParse: async (other) => {
+        const [r] = await chromiumParse(page, [{ input: other, context: c.context, scripting: c.scripting }]);
+        return { dump: r!.dump, mode: r!.mode };
+      },
+    };
+  }
+
+  /** 'same', 'deep' (not comparable), a known deviation id, or 'diff'. */
+  async function classify(c: Case, input: string, chromium: BrowserResult, o: ParseOutcome): Promise<string> {
+    if (chromium.depth >= MAX_DEPTH) return 'deep';
+    if (o.dump === chromium.dump && o.mode === chromium.mode) return 'same';
+    const known = await matchKnownDeviation(diffCase(c, input, o, chromium));
+    return known === null ? 'diff' : known.id;
+  }
+
+  async function runCases(cases: Case[]): Promise<{ stats: Map<string, number>; diffs: Case[] }> {
+    const inputs = cases.map((c) => c.input);
+    const chromium = await chromiumParseAll(
+      page,
+      cases.map((c) => ({ input: c.input, context: c.context, scripting: c.scripting })),
+    );
+    const mine = await parseOurs(cases, inputs);
+    const stats = new Map<string, number>();
+    const diffs: Case[] = [];
+    for (let i = 0; i < cases.length; i++) {
+      const verdict = await classify(cases[i]!, inputs[i]!, chromium[i]!, mine[i]!);
+      stats.set(verdict, (stats.get(verdict) ?? 0) + 1);
+      if (verdict === 'diff') diffs.push(cases[i]!);
+    }
+    return { stats, diffs };
+  }
+
+  /** Minimizes each difference (up to MAX_REPORTED), dedupes, and renders the report. */
+  async function report(diffs: Case[]): Promise<string> {
+    const seen = new Map<string, number>();
+    const blocks: string[] = [];
+    for (const c of diffs.slice(0, MAX_REPORTED)) {
+      const min = await minimize(c.input, async (candidates) => {
+        const res = await chromiumParse(
+          page,
+          candidates.map((input) => ({ input, context: c.context, scripting: c.scripting })),
+        );
+        const mine = await parseOurs(candidates.map(() => c), candidates);
+        const out: boolean[] = [];
+        for (let i = 0; i < candidates.length; i++) out.push((await classify(c, candidates[i]!, res[i]!, mine[i]!)) === 'diff');
+        return out;
+      });
+      const key = describeCase(c) + '\n' + min.input;
+      if (seen.has(key)) {
+        seen.set(key, seen.get(key)! + 1);
+        continue;
+      }
+      seen.set(key, 1);
+      const [chromium] = await chromiumParse(page, [{ input: min.input, context: c.context, scripting: c.scripting }]);
+      const [o] = await parseOurs([c], [min.input]);
+      blocks.push(
+        [
+          `--- ${describeCase(c)} [${c.origin}]`,
+          `input (${c.input.length} chars): ${showInput(c.input)}`,
+          `minimized (${min.input.length} chars, ${min.tested} candidates): ${showInput(min.input)}`,
+          ...(c.kind === 'document' ? [`mode: ours ${o!.mode}, chromium ${chromium!.mode}`] : []),
+          'ours:',
+          o!.dump,
+          'chromium:',
+          chromium!.dump,
+        ].join('\n'),
+      );
+    }
+    const more = diffs.length > MAX_REPORTED ? `\n(${diffs.length - MAX_REPORTED} more differences not minimized)` : '';
+    return blocks.join('\n\n') + more;
+  }
+
+  function summary(label: string, cases: Case[], stats: Map<string, number>, ms: number): string {
+    const docs = cases.filter((c) => c.kind === 'document').length;
+    const frags = cases.length - docs;
+    const contexts = new Set(cases.filter((c) => c.context !== null).map((c) => contextLabel(c.context!))).size;
+    const known = [...stats].filter(([k]) => !['same', 'deep', 'diff'].includes(k));
+    const knownTotal = known.reduce((n, [, v]) => n + v, 0);
+    return (
+      `[${SUITE}] ${label}: ${docs} documents, ${frags} fragments across ${contexts} contexts; ` +
+      `${stats.get('same') ?? 0} identical, ${stats.get('diff') ?? 0} differences, ` +
+      `${knownTotal} known deviations matched${known.length ? ' (' + known.map(([k, v]) => `${k}: ${v}`).join(', ') + ')' : ''}, ` +
+      `${stats.get('deep') ?? 0} too deep to compare; our parser hung on ${ours!.hangs} and crashed on ${ours!.crashes}; ` +
+      `${(ms / 1000).toFixed(1)} s`
+    );
+  }
+
+  async function check(label: string, cases: Case[]): Promise<void> {
+    const t0 = performance.now();
+    const { stats, diffs } = await runCases(cases);
+    const line = summary(label, cases, stats, performance.now() - t0);
+    console.log(line);
+    if (diffs.length === 0) return;
+    const text = await report(diffs);
+    const file = join(tmpdir(), `htmlsift-${SUITE}-${label}-${seed}.txt`);
+    writeFileSync(file, line + '\n\n' + text + '\n');
+    console.log(text + `\n[${SUITE}] report written to ${file}`);
+    expect.soft(diffs.length, `${label}: differences with Chromium (see report above)`).toBe(0);
+  }
+
+  test('regression list', async (ctx) => {
+    if (ours === null) return ctx.skip();
+    const cases: Case[] = [];
+    for (const r of REGRESSIONS) {
+      if (r.document !== false) {
+        cases.push({ kind: 'document', input: r.input, context: null, scripting: false, origin: 'regression: ' + r.note });
+      }
+      for (const label of r.contexts ?? []) {
+        cases.push({
+          kind: 'fragment',
+          input: r.input,
+          context: parseContextLabel(label),
+          scripting: r.scripting ?? true,
+          origin: 'regression: ' + r.note,
+        });
+      }
+    }
+    await check('regressions', cases);
+  });
+
+  test('random documents and fragments', async (ctx) => {
+    if (ours === null) return ctx.skip();
+    const root = new Rng(seed);
+    const docRng = root.fork();
+    const fragRng = root.fork();
+    const cases: Case[] = [];
+    for (let i = 0; i < DOCS; i++) {
+      cases.push({ kind: 'document', input: generateDocument(docRng), context: null, scripting: false, origin: `seed ${seed} document #${i}` });
+    }
+    for (let i = 0; i < FRAGMENTS; i++) {
+      const context = FRAGMENT_CONTEXTS[i % FRAGMENT_CONTEXTS.length]!;
+      cases.push({
+        kind: 'fragment',
+        input: generateFragment(fragRng, context),
+        context,
+        scripting: true,
+        origin: `seed ${seed} fragment #${i}`,
+      });
+    }
+    await check('random', cases);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Fixed inputs the parse differential runs before the random ones, every run. Add each minimized difference found
+ * by the fuzzer here (with a note) once it is understood, so it can never come back unnoticed.
+ *
+ * Each entry runs as a document (DOMParser, scripting off) unless `document: false`, and as a fragment in every
+ * context listed in `contexts` (html5lib labels: `div`, `svg foreignObject`, `math mi`), scripting on unless
+ * `scripting: false`.
+ */
+export interface Regression {
+  input: string;
+  note: string;
+  document?: boolean;
+  contexts?: readonly string[];
+  scripting?: boolean;
+}
+
+export const REGRESSIONS: readonly Regression[] = [
+  // Tables
+  { input: '<table><tr><td>1</td></tr>x<tr>', note: 'implied tbody, foster-parented text', contexts: ['body', 'table', 'tbody', 'tr'] },
+  { input: '<table><b>1<td>2</b>3</table>4', note: 'foster parenting of formatting elements', contexts: ['body', 'td'] },
+  { input: '<table><caption><p>x</caption><col><colgroup><tr></table>', note: 'caption/colgroup/implied tbody', contexts: ['table', 'caption', 'colgroup'] },
+  { input: '<td>x</td><th>y<tr><td>', note: 'stray cells', contexts: ['body', 'table', 'tr', 'tbody', 'td'] },
+  { input: '<table><input type=hidden><input type=" hidden"><form><select><option>x</table>', note: 'hidden inputs, form and select in table', contexts: ['body', 'table'] },
+  { input: '<table> \n<!--c-->x \u0000 <tbody> </tbody>', note: 'whitespace, NUL and comments in table text', contexts: ['table', 'tbody'] },
+  // Relaxed select parser (2025)
+  { input: '<select><button><selectedcontent></selectedcontent></button><option><img src=x>1<hr><div>2</div><optgroup><option>3</select>', note: 'customizable select content', contexts: ['body', 'select'] },
+  { input: '<select><select><option>x<select>y', note: 'nested selects', contexts: ['body', 'select', 'option'] },
+  { input: '<select><input><textarea>t</textarea><keygen><option>x', note: 'input/textarea/keygen inside select', contexts: ['body', 'select'] },
+  { input: '<table><tr><td><select><td>x</select></table>', note: 'select in table cell', contexts: ['body', 'tr'] },
+  { input: '<select><option><svg><path></svg><math><mi>x</math></option></select>', note: 'foreign content inside option', contexts: ['select', 'option'] },
+  // Template
+  { input: '<template><tr><td>x</template><template><template><col></template></template>', note: 'nested templates, table parts', contexts: ['body', 'template', 'head', 'table'] },
+  { input: '<head><template><meta><p>x</template></head><table><template><td></template>', note: 'template in head and in table', contexts: ['html', 'template'] },
+  { input: '<template><frame></frame><frameset></template>x', note: 'frameset-ish tokens in template', contexts: ['template'] },
+  // Foreign content
+  { input: '<svg><foreignObject><div>x</div></foreignObject><desc><b>y</b></desc><title><p>z</title></svg>', note: 'SVG HTML integration points', contexts: ['body', 'svg svg', 'svg g'] },
+  { input: '<math><mi><b>x</b></mi><mo>y<mglyph/><malignmark/></mo><mtext><svg><desc>z</desc></svg></mtext></math>', note: 'MathML text integration points, mglyph/malignmark', contexts: ['body', 'math math', 'math mi'] },
+  { input: '<math><annotation-xml encoding="text/html"><div>x</div></annotation-xml><annotation-xml encoding="TEXT/XML"><div>y', note: 'annotation-xml encodings', contexts: ['body', 'math math', 'math annotation-xml'] },
+  { input: '<svg><p>x<font color=red>y</font><font>z</font><font size=1></svg>', note: 'breakout tags and font with attributes', contexts: ['body', 'svg svg', 'svg foreignObject'] },
+  { input: '<svg viewbox="0 0 1 1" XLINK:HREF=a xml:lang=en xmlns:xlink=x definitionurl=y><clippath><lineargradient/><foreignobject>f</foreignobject></clippath></svg><math definitionurl=u xlink:href=h></math>', note: 'case-adjusted tags and attributes, namespaced attributes', contexts: ['body', 'svg svg', 'math math'] },
+  { input: '<svg><![CDATA[x<y]]><![CDATA[]]><![CDATA[a]]b]]><![CDATA[z', note: 'CDATA in foreign content, unterminated at EOF', contexts: ['body', 'svg svg'] },
+  { input: '<![CDATA[x]]><math><![cdata[y]]></math>', note: 'CDATA outside foreign content is a bogus comment', contexts: ['body'] },
+  { input: '<svg></p><p></br></svg>', note: '</p> and </br> in foreign content', contexts: ['body', 'svg svg'] },
+  // Formatting elements and the adoption agency
+  { input: '<a><p><a>x</a>y</p>', note: 'a inside a', contexts: ['body'] },
+  { input: '<b>1<p>2</b>3</p>', note: 'misnested b and p', contexts: ['body', 'div'] },
+  { input: '<b><i><u><s><div>x</b>y</div>', note: 'adoption agency with several formatting elements', contexts: ['body'] },
+  { input: '<p><b class=x><b class=x><b class=x><b class=x><b class=y>x</p><p>y', note: "Noah's Ark", contexts: ['body'] },
+  { input: '<nobr>1<nobr>2<table><nobr>3', note: 'nobr reopened', contexts: ['body'] },
+  { input: '<div><a><b><div><div><div><div><div><div><div><div><div><div></a>', note: 'adoption agency outer loop limit', contexts: ['body'] },
+  // Raw text, RCDATA, script data
+  { input: '<script><!--<script>x</script>y--></script>z', note: 'script data double escape', contexts: ['body', 'head', 'script'] },
+  { input: '<script><!--<script></script></script>', note: 'script double escaped end', contexts: ['body'] },
+  { input: '<style></style x><textarea>\n\nx</textarea><title>&amp;<b></title><xmp>&amp;</xmp>', note: 'rawtext/rcdata', contexts: ['body', 'textarea', 'title', 'style', 'xmp'] },
+  { input: '<iframe><b></iframe><noembed><b></noembed><noframes><b></noframes><noscript><b></noscript>', note: 'raw text elements', contexts: ['body', 'noscript', 'iframe'] },
+  { input: '<noscript><p>x</p></noscript>', note: 'noscript parsed per scripting flag', contexts: ['body', 'head', 'noscript'], scripting: false },
+  { input: '<plaintext></plaintext><b>&amp;', note: 'plaintext to EOF', contexts: ['body', 'plaintext'] },
+  // Comments, processing instructions (2026), bogus markup
+  { input: '<!--><!---><!--x--!><!--a--!-->-->', note: 'abrupt and bang-closed comments', contexts: ['body'] },
+  { input: '<!x><!><?><??></ x></>', note: 'bogus comments', contexts: ['body'] },
+  { input: '<?xml version="1.0"?><?target data?x><?a$><?x data', note: 'processing instructions incl. invalid target and EOF', contexts: ['body', 'svg svg'] },
+  { input: '<?', note: '<? at EOF yields nothing', contexts: ['body'] },
+  { input: '<table><?pi x?><tr><?pi?></table>', note: 'PI in table', contexts: ['body', 'table'] },
+  // Character references
+  { input: '&notin; &notit; &not &amp &AMP; &#0; &#x110000; &#xD800; &#128; &#x9F; &#; &#x; &#65 &ampx', note: 'character references in text', contexts: ['body'] },
+  { input: '<a href="&amp=&ampx&notit;&#65&lt">x</a><a title=&amp>y</a>', note: 'character references in attributes', contexts: ['body'] },
+  // DOCTYPEs and document mode
+  { input: '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><p><table>', note: 'quirks mode (table does not close p)' },
+  { input: '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" ""><p><table>', note: 'empty system id counts as missing: quirks (whatwg/html#12084)' },
+  { input: '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x"><p><table>', note: 'limited-quirks' },
+  { input: '<!DOCTYPE html SYSTEM "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd">', note: 'quirky system id' },
+  { input: '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN', note: 'doctype at EOF (force-quirks)' },
+  { input: '<!DOCTYPEhtml><!doctype x PUBLIC "a" "b" c>', note: 'malformed doctypes' },
+  // Newlines, NUL, surrogates
+  { input: 'a\rb\r\nc\n\rd<p title="\r\n">\r</p><pre>\r\nx</pre>', note: 'CR/LF normalization', contexts: ['body', 'pre'] },
+  { input: '\u0000a\u0000<b\u0000>\u0000</b><!--\u0000--><p x\u0000=\u0000>', note: 'NUL everywhere', contexts: ['body', 'svg svg', 'textarea', 'script'] },
+  { input: '\uD800x\uDC00<p title="\uDBFF">\uD83D\uDE00</p>', note: 'lone surrogates', contexts: ['body'] },
+  // Misplaced html/head/body, frameset, implied end tags
+  { input: '<html a=1><head><body><html b=2><head><body c=3></head><title>t</title>', note: 'misplaced html/head/body', contexts: ['html', 'body', 'head'] },
+  { input: '<frameset><frame><noframes>x</noframes></frameset> <!--c-->x', note: 'frameset', contexts: ['html', 'frameset'] },
+  { input: '<p>1<div>2<li>3<li>4<dd>5<dt>6<h1>7<h2>8</h1>', note: 'implied end tags', contexts: ['body', 'ul', 'p', 'dl'] },
+  { input: '<form><form><div></form><input></form>', note: 'form in form', contexts: ['body', 'form'] },
+  { input: '<image src=x><isindex>', note: 'image -> img', contexts: ['body', 'svg svg'] },
+  { input: '<head><noscript><head class="foo"><!--foo--></noscript>', note: 'the known Chromium deviation (noscript01), scripting off: must be recognized' },
+  { input: '<p><b is=x>1</p>2<b IS>3<p>4</b>5', note: 'known Chromium deviation: formatting elements with `is` are not active formatting elements', contexts: ['body'] },
+];

@@ -1,0 +1,135 @@
+/**
+ * Declaration filtering (style attributes): allow-list, URL rewriting, always-dropped vectors.
+ */
+import { describe, expect, it } from 'vitest';
+import { filterDeclarations, type DeclarationFilterOptions } from '../src/css/declarations.js';
+import { parseDeclarationList } from '../src/css/parser.js';
+import { tokenize } from '../src/css/tokenizer.js';
+import { checkUrl } from '../src/url/url-policy.js';
+
+const ALLOWED = new Set(['color', 'background', 'background-image', 'margin', 'width', 'font-family', 'content', 'cursor', 'list-style']);
+
+const opts: DeclarationFilterOptions = {
+  allow: (p) => ALLOWED.has(p),
+  rewriteUrl: (url) => checkUrl(url, { schemes: ['https', 'cid'], relative: 'drop' }).value,
+};
+
+const css = (s: string, o: DeclarationFilterOptions = opts): string => filterDeclarations(s, o).css;
+
+describe('filterDeclarations', () => {
+  it('keeps allowed properties, lowercases names, keeps !important', () => {
+    expect(css('COLOR: Red; Margin : 0  auto !IMPORTANT; position: fixed')).toBe('color:Red;margin:0 auto!important');
+  });
+
+  it('reports what it removed, with reasons', () => {
+    const r = filterDeclarations('position: fixed; behavior: url(x.htc); width: expression(alert(1))', opts);
+    expect(r.css).toBe('');
+    expect(r.removed.map((x) => [x.property, x.reason])).toEqual([
+      ['position', 'property not allowed'],
+      ['behavior', 'property is never allowed'],
+      ['width', 'expression() is not allowed'],
+    ]);
+  });
+
+  it.each([
+    ['behavior: url(a.htc)', 'behavior'],
+    ['-moz-binding: url(x.xml#y)', '-moz-binding'],
+    ['BEHAVIOR: x', 'escape-free uppercase'],
+    ['b\\65havior: url(a.htc)', 'escaped name'],
+    ['width: expression(alert(1))', 'expression'],
+    ['width: EXPRESSION(alert(1))', 'uppercase expression'],
+    ['width: ex\\70ression(alert(1))', 'escaped expression'],
+    ['background: url(javascript:alert(1))', 'bad-url token'],
+    ['background: url("javascript:alert(1)")', 'javascript in url()'],
+    ['background: url(\\6a avascript:alert(1))', 'escaped javascript in url token'],
+    ["background: url('java\\9script:alert(1)')", 'tab inside a url string'],
+    ['background: url(vbscript:msgbox)', 'vbscript'],
+    ['background: url(http://insecure/x.png)', 'scheme not in the URL policy'],
+    ['background: url(relative.png)', 'relative refused by the URL policy'],
+    ['background-image: image-set("javascript:x" 1x)', 'image-set string'],
+    ['background-image: -webkit-image-set("http://x/a.png" 1x)', 'prefixed image-set string'],
+    ['background-image: cross-fade("http://x/a.png", url(https://ok/b.png))', 'cross-fade string'],
+    ['background: element(#secret)', 'element()'],
+    ['background: -moz-element(#secret)', '-moz-element()'],
+    ['color: "unterminated\n', 'bad string'],
+    ['width: 1px)', 'unmatched )'],
+    ['width: {1px}', '{} block'],
+    ['background: src("https://ok/a.png" "b")', 'malformed src()'],
+  ])('drops %j (%s)', (input) => {
+    expect(css(input)).toBe('');
+  });
+
+  it('passes url tokens, url() strings and image-set strings through rewriteUrl', () => {
+    const seen: string[] = [];
+    const o: DeclarationFilterOptions = {
+      allow: () => true,
+      rewriteUrl: (u, info) => {
+        seen.push(`${info.property}:${info.context}:${u}`);
+        return 'https://proxy.example/?u=' + encodeURIComponent(u);
+      },
+    };
+    const out = css('background: url( a.png ) , url("b.png"); background-image: image-set("c.png" 1x, url(d.png) 2x)', o);
+    expect(seen).toEqual([
+      'background:url:a.png',
+      'background:url:b.png',
+      'background-image:image:c.png',
+      'background-image:url:d.png',
+    ]);
+    expect(out).toContain('url(https://proxy.example/?u=a.png)');
+    expect(out).toContain('url("https://proxy.example/?u=b.png")');
+    expect(out).toContain('image-set("https://proxy.example/?u=c.png" 1x');
+  });
+
+  it('without rewriteUrl, any declaration holding a URL is dropped', () => {
+    expect(css('background: url(https://ok/a.png); color: red', { allow: () => true })).toBe('color:red');
+  });
+
+  it('strings outside URL functions are not URLs', () => {
+    expect(css('font-family: "javascript:x"; content: "url(x)"')).toBe('font-family:"javascript:x";content:"url(x)"');
+  });
+
+  it('custom properties: case-sensitive names, denied by default, URLs still checked', () => {
+    const allowCustom: DeclarationFilterOptions = { ...opts, allow: (p, _v, info) => info.custom || ALLOWED.has(p) };
+    expect(css('--Main: blue; color: var(--Main)', opts)).toBe('color:var(--Main)');
+    expect(css('--Main: blue; color: var(--Main)', allowCustom)).toBe('--Main:blue;color:var(--Main)');
+    expect(css('--x: url(javascript:alert(1))', allowCustom)).toBe('');
+    expect(css('--x: url("https://ok/a.png")', allowCustom)).toBe('--x:url("https://ok/a.png")');
+    expect(css('--x: url(http://no/a.png)', allowCustom)).toBe('');
+  });
+
+  it('replacement values are parsed and checked again', () => {
+    const o: DeclarationFilterOptions = {
+      allow: (p) => (p === 'position' ? 'static' : p === 'width' ? 'expression(1)' : p === 'margin' ? '0; color: red' : true),
+    };
+    expect(filterDeclarations('position: fixed; width: 1px; margin: 1px; color: red', o).css).toBe('position:static;color:red');
+  });
+
+  it('allowImportant: false drops important declarations', () => {
+    expect(css('color: red !important; margin: 0', { ...opts, allowImportant: false })).toBe('margin:0');
+  });
+
+  it('output re-parses to exactly the kept declarations (random input)', () => {
+    let seed = 42;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const bits = ['color', ':', ';', ' ', 'red', 'url(', ')', '"', 'https://ok/a', 'javascript:', '!important', '{', '}',
+      'expression(', 'behavior', '\\', '/*', '*/', 'image-set(', '--x', 'var(--x)', ',', '\n', 'background', '(', '<', '/style'];
+    for (let k = 0; k < 3000; k++) {
+      let s = '';
+      for (let i = 0, n = rnd(20); i < n; i++) s += bits[rnd(bits.length)];
+      const all: DeclarationFilterOptions = { allow: () => true, rewriteUrl: opts.rewriteUrl! };
+      const r = filterDeclarations(s, all);
+      const again = parseDeclarationList(r.css);
+      expect(again.map((d) => d.name)).toEqual(r.declarations.map((d) => d.name));
+      expect(filterDeclarations(r.css, all).css).toBe(r.css);
+      for (const t of tokenize(r.css)) {
+        expect(t.type === 'bad-url' || t.type === 'bad-string').toBe(false);
+        if (t.type === 'url') expect(t.value.startsWith('https:') || t.value.startsWith('cid:')).toBe(true);
+        if (t.type === 'function') expect(['expression', 'element'].includes(t.value.toLowerCase())).toBe(false);
+      }
+      expect(/<\/[a-z]/i.test(r.css)).toBe(false);
+    }
+  });
+});

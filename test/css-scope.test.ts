@@ -1,0 +1,398 @@
+/**
+ * Stylesheet scoping. Besides hand-checked transformations, every output is verified by an independent checker
+ * that only uses the tokenizer: it walks the token stream with its own block tracking and checks that every
+ * style rule selector outside style rules starts with the scope compound and cannot reach outside it.
+ */
+import { describe, expect, it } from 'vitest';
+import { scopeStylesheet, type ScopeOptions } from '../src/css/scope.js';
+import { parseStylesheet } from '../src/css/parser.js';
+import { serializeRules } from '../src/css/serialize.js';
+import { type CssToken, tokenize } from '../src/css/tokenizer.js';
+import { checkUrl } from '../src/url/url-policy.js';
+
+const SCOPE = '.htmlsift-email-123';
+
+const base: ScopeOptions = {
+  scope: SCOPE,
+  allowAtRules: ['media', 'supports', 'font-face', 'keyframes'],
+  declarations: {
+    allow: (p) => !['position', 'z-index'].includes(p),
+    rewriteUrl: (u) => checkUrl(u, { schemes: ['https'], relative: 'drop' }).value,
+  },
+};
+
+const scoped = (css: string, o: Partial<ScopeOptions> = {}): string => scopeStylesheet(css, { ...base, ...o }).css;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Independent checker.
+
+const same = (a: CssToken, b: CssToken): boolean => JSON.stringify(a) === JSON.stringify(b);
+const isDelim = (t: CssToken | undefined, v: string): boolean => t !== undefined && t.type === 'delim' && t.value === v;
+const BAD_PSEUDO = ['host', 'host-context', 'scope', 'slotted', 'part'];
+
+function checkSelectorTokens(sel: CssToken[], violations: string[], nested: boolean): void {
+  for (let i = 0; i < sel.length; i++) {
+    const t = sel[i]!;
+    if (isDelim(t, '&')) violations.push('& in selector');
+    if (isDelim(t, '|') && isDelim(sel[i + 1], '|')) violations.push('column combinator');
+    if (t.type === 'colon') {
+      const n = sel[i + 1];
+      if (n && (n.type === 'ident' || n.type === 'function') && BAD_PSEUDO.includes(n.value.toLowerCase())) {
+        violations.push('blocked pseudo ' + n.value);
+      }
+    }
+  }
+  if (nested) return;
+}
+
+function checkScopedSelector(sel: CssToken[], scope: CssToken[], violations: string[]): void {
+  checkSelectorTokens(sel, violations, false);
+  for (let i = 0; i < scope.length; i++) {
+    if (sel[i] === undefined || !same(sel[i]!, scope[i]!)) {
+      violations.push('selector does not start with the scope: ' + JSON.stringify(sel));
+      return;
+    }
+  }
+  let i = scope.length;
+  const next = sel[i];
+  if (next === undefined) return;
+  const continues =
+    next.type === 'whitespace' || isDelim(next, '.') || next.type === 'hash' || next.type === 'colon' || next.type === '[' ||
+    isDelim(next, '>');
+  if (!continues) {
+    violations.push('scope compound is extended in an unsafe way: ' + JSON.stringify(next));
+    return;
+  }
+  // Skip the rest of the scope compound (to the first top-level whitespace or combinator).
+  let depth = 0;
+  for (; i < sel.length; i++) {
+    const t = sel[i]!;
+    if (t.type === '(' || t.type === '[' || t.type === 'function') depth++;
+    else if (t.type === ')' || t.type === ']') depth--;
+    else if (depth === 0 && (t.type === 'whitespace' || isDelim(t, '>') || isDelim(t, '+') || isDelim(t, '~'))) break;
+  }
+  while (sel[i]?.type === 'whitespace') i++;
+  if (isDelim(sel[i], '+') || isDelim(sel[i], '~')) violations.push('sibling combinator after the scope');
+}
+
+type Ctx = 'list' | 'style' | 'decls' | 'keyframes';
+
+/** Returns a list of violations (empty when the sheet is confined). */
+function checkConfined(css: string, scopeText: string, allowedAt: string[]): string[] {
+  const violations: string[] = [];
+  const scope = tokenize(scopeText);
+  const tokens = tokenize(css);
+  const stack: Ctx[] = ['list'];
+  let segment: CssToken[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    const ctx = stack[stack.length - 1]!;
+    if (t.type === 'at-keyword' && ['import', 'namespace', 'charset'].includes(t.value.toLowerCase())) {
+      violations.push('@' + t.value);
+    }
+    if (t.type === 'url' && !t.value.startsWith('https:')) violations.push('url ' + t.value);
+    if (t.type === 'bad-url' || t.type === 'bad-string') violations.push(t.type);
+    if (t.type === '(' || t.type === '[' || t.type === 'function') {
+      depth++;
+      segment.push(t);
+      continue;
+    }
+    if (t.type === ')' || t.type === ']') {
+      depth--;
+      segment.push(t);
+      continue;
+    }
+    if (depth > 0) {
+      if (t.type === '{' || t.type === '}' || t.type === 'semicolon') violations.push('brace or ; inside parens');
+      segment.push(t);
+      continue;
+    }
+    if (t.type === '{') {
+      const first = segment.find((x) => x.type !== 'whitespace');
+      if (first?.type === 'at-keyword') {
+        const name = first.value.toLowerCase();
+        if (!allowedAt.includes(name)) violations.push('at-rule @' + name);
+        if (['media', 'supports', 'container'].includes(name)) {
+          if (ctx !== 'list' && ctx !== 'style') violations.push('conditional rule in ' + ctx);
+          stack.push(ctx);
+        } else if (name === 'font-face') stack.push('decls');
+        else if (name === 'keyframes') stack.push('keyframes');
+        else stack.push('decls');
+      } else if (ctx === 'list') {
+        // Split the prelude on top-level commas.
+        let d = 0;
+        let sel: CssToken[] = [];
+        const sels: CssToken[][] = [];
+        for (const x of segment) {
+          if (x.type === '(' || x.type === '[' || x.type === 'function') d++;
+          if (x.type === ')' || x.type === ']') d--;
+          if (d === 0 && x.type === 'comma') {
+            sels.push(sel);
+            sel = [];
+          } else sel.push(x);
+        }
+        sels.push(sel);
+        for (const s of sels) {
+          let a = 0;
+          let b = s.length;
+          while (a < b && s[a]!.type === 'whitespace') a++;
+          while (b > a && s[b - 1]!.type === 'whitespace') b--;
+          checkScopedSelector(s.slice(a, b), scope, violations);
+        }
+        stack.push('style');
+      } else if (ctx === 'style') {
+        checkSelectorTokens(segment, violations, true);
+        const lead = segment.find((x) => x.type !== 'whitespace');
+        if (isDelim(lead, '+') || isDelim(lead, '~')) violations.push('nested rule reaching siblings of its parent');
+        stack.push('style');
+      } else if (ctx === 'keyframes') stack.push('decls');
+      else {
+        violations.push('rule inside ' + ctx);
+        stack.push('decls');
+      }
+      segment = [];
+      continue;
+    }
+    if (t.type === '}') {
+      stack.pop();
+      if (stack.length === 0) {
+        violations.push('unbalanced }');
+        stack.push('list');
+      }
+      segment = [];
+      continue;
+    }
+    if (t.type === 'semicolon') {
+      if (ctx === 'list' && segment.some((x) => x.type !== 'whitespace')) violations.push('statement at top level');
+      segment = [];
+      continue;
+    }
+    segment.push(t);
+  }
+  if (stack.length !== 1) violations.push('unclosed block');
+  if (segment.some((x) => x.type !== 'whitespace')) violations.push('trailing junk');
+  if (/<\/[a-z]/i.test(css)) violations.push('</ in output');
+  return violations;
+}
+
+describe('the checker itself', () => {
+  it('rejects unscoped or escaping sheets', () => {
+    const at = ['media'];
+    expect(checkConfined(`${SCOPE} p{color:red}`, SCOPE, at)).toEqual([]);
+    expect(checkConfined('p{color:red}', SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`${SCOPE} p, q{}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`${SCOPE} ~ p{}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`${SCOPE}+p{}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`${SCOPE}-x p{}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`${SCOPE} :host{}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`@media x{p{}}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`@import url(x);`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`@font-face{src:url(x)}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`${SCOPE} p{& q{}}`, SCOPE, at).length).toBeGreaterThan(0);
+    expect(checkConfined(`${SCOPE} p{} }p{}`, SCOPE, at).length).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('scopeStylesheet: selectors', () => {
+  it.each([
+    ['p { color: red }', `${SCOPE} p{color:red;}`],
+    ['a:hover, .x > .y { color: red }', `${SCOPE} a:hover, ${SCOPE} .x > .y{color:red;}`],
+    ['body { margin: 0 }', `${SCOPE}{margin:0;}`],
+    ['html, :root { color: red }', `${SCOPE}, ${SCOPE}{color:red;}`],
+    ['html body p { color: red }', `${SCOPE} p{color:red;}`],
+    ['body > table td { color: red }', `${SCOPE} > table td{color:red;}`],
+    ['BODY.dark a { color: red }', `${SCOPE}.dark a{color:red;}`],
+    ['body::before { content: "x" }', `${SCOPE}::before{content:"x";}`],
+    ['* { color: red }', `${SCOPE} *{color:red;}`],
+    ['p+q~r>s t { color: red }', `${SCOPE} p + q ~ r > s t{color:red;}`],
+    [':is(html) p, :not(body) { color: red }', `${SCOPE} :is(html) p, ${SCOPE} :not(body){color:red;}`],
+    ['p:has(> img) { color: red }', `${SCOPE} p:has(> img){color:red;}`],
+    ['a[href^="http"]::after { content: "" }', `${SCOPE} a[href^="http"]::after{content:"";}`],
+    ['svg|a, *|b, |c { color: red }', `${SCOPE} svg|a, ${SCOPE} *|b, ${SCOPE} |c{color:red;}`],
+  ])('%j', (input, expected) => {
+    expect(scoped(input)).toBe(expected);
+  });
+
+  it.each([
+    [':host { color: red }'],
+    [':host(.x) p { color: red }'],
+    [':host-context(body) p { color: red }'],
+    ['::slotted(p) { color: red }'],
+    ['x::part(y) { color: red }'],
+    [':scope p { color: red }'],
+    ['p:is(:host) { color: red }'],
+    ['::backdrop { color: red }'],
+    ['::view-transition-group(*) { color: red }'],
+    ['html ~ p, body + p, :root ~ * { color: red }'],
+    ['& p { color: red }'],
+    ['a || b { color: red }'],
+    ['> p { color: red }'],
+    ['p > { color: red }'],
+    ['p /deep/ q { color: red }'],
+    ['p >>> q { color: red }'],
+    ['#123 { color: red }'],
+    ['p; q { color: red }'],
+    ['"p" { color: red }'],
+    ['p, { color: red }'],
+    ['@scope (.x) { p { color: red } }'],
+    ['p:nth-child(1) ::-webkit-foo { color: red }'],
+  ])('drops %j', (input) => {
+    const r = scopeStylesheet(input, base);
+    expect(r.css).toBe('');
+    expect(r.removed.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the confinable selectors of a list and reports the rest', () => {
+    const r = scopeStylesheet(':host, p, ::slotted(x) { color: red }', base);
+    expect(r.css).toBe(`${SCOPE} p{color:red;}`);
+    expect(r.removed.filter((x) => x.what === 'selector').map((x) => x.detail)).toEqual([':host', '::slotted(x)']);
+  });
+
+  it('nested rules: relative selectors kept, & dropped', () => {
+    expect(scoped('p { color: red; .a { color: blue } > b { color: green } & c { color: red } }')).toBe(
+      `${SCOPE} p{color:red;.a{color:blue;}> b{color:green;}}`,
+    );
+    expect(scoped('p { .a { color: blue } }', { nesting: false })).toBe(`${SCOPE} p{}`);
+    // body maps to the scope element itself: `+ x` / `~ x` under it would style the container's siblings.
+    expect(scoped('body { + p { color: red } ~ q { color: red } > r { color: blue } s ~ t { color: blue } }')).toBe(
+      `${SCOPE}{> r{color:blue;}s ~ t{color:blue;}}`,
+    );
+  });
+});
+
+describe('scopeStylesheet: at-rules and declarations', () => {
+  it('drops @import, @charset, @namespace and unknown at-rules', () => {
+    const r = scopeStylesheet(
+      '@charset "utf-8"; @import url(https://x/a.css); @namespace svg url(http://www.w3.org/2000/svg); @page { margin: 0 } @foo bar { p { color: red } } p { color: red }',
+      base,
+    );
+    expect(r.css).toBe(`${SCOPE} p{color:red;}`);
+    expect(r.removed.map((x) => x.detail)).toEqual(['@charset', '@import', '@namespace', '@page', '@foo']);
+  });
+
+  it('keeps allowed conditional rules and scopes inside them', () => {
+    expect(scoped('@media screen and (max-width: 600px) { body { color: red } p { color: blue } color: green }')).toBe(
+      `@media screen and (max-width: 600px){${SCOPE}{color:red;}${SCOPE} p{color:blue;}}`,
+    );
+    expect(scoped('@supports (display: grid) { @media print { p { color: red } } }')).toBe(
+      `@supports (display: grid){@media print{${SCOPE} p{color:red;}}}`,
+    );
+    expect(scoped('@media print { p { color: red } }', { allowAtRules: ['supports'] })).toBe('');
+  });
+
+  it('@font-face: remote src dropped unless allowed, then rewritten', () => {
+    expect(scoped('@font-face { font-family: X; src: url(https://f/x.woff2) }')).toBe('');
+    expect(scoped('@font-face { font-family: X; src: url(https://f/x.woff2); color: red }', { remoteFonts: true })).toBe(
+      '@font-face{font-family:X;src:url(https://f/x.woff2);}',
+    );
+    expect(scoped('@font-face { font-family: X; src: local(X) }')).toBe('@font-face{font-family:X;src:local(X);}');
+  });
+
+  it('@keyframes: keyframe selectors and declarations filtered', () => {
+    expect(scoped('@keyframes spin { from { opacity: 0 } 50% { opacity: .5; position: fixed } p { x: y } }')).toBe(
+      '@keyframes spin{from{opacity:0;}50%{opacity:.5;}}',
+    );
+  });
+
+  it('declarations go through the declaration filter', () => {
+    const r = scopeStylesheet('p { position: fixed; color: red; background: url(javascript:x); width: expression(1) }', base);
+    expect(r.css).toBe(`${SCOPE} p{color:red;}`);
+    expect(r.removed.map((x) => x.detail)).toEqual(['position', 'background', 'width']);
+  });
+
+  it('rejects a scope that is not one compound selector', () => {
+    expect(() => scopeStylesheet('p{}', { ...base, scope: '.a .b' })).toThrow();
+    expect(() => scopeStylesheet('p{}', { ...base, scope: '.a, .b' })).toThrow();
+    expect(() => scopeStylesheet('p{}', { ...base, scope: ':root' })).toThrow();
+    expect(() => scopeStylesheet('p{}', { ...base, scope: '' })).toThrow();
+    expect(() => scopeStylesheet('p{}', { ...base, scope: '*' })).toThrow();
+    expect(() => scopeStylesheet('p{}', { ...base, scope: 'div' })).toThrow();
+    expect(() => scopeStylesheet('p{}', { ...base, scope: '.a:hover' })).toThrow();
+    expect(scopeStylesheet('p{}', { ...base, scope: 'div#m[data-x="1"]' }).css).toBe('div#m[data-x="1"] p{}');
+  });
+});
+
+describe('scopeStylesheet: adversarial sheets (independent checker)', () => {
+  const allowed = ['media', 'supports', 'font-face', 'keyframes'];
+  const adversarial = [
+    'p{color:red}} body{color:blue}',
+    '} } } p { color: red }',
+    'p { color: red; } } :root { color: blue }',
+    'p{color:red;}</style><script>alert(1)</script>',
+    'p{content:"</style><img src=x onerror=alert(1)>"}',
+    'p</style>{color:red}',
+    '@media screen { } } body { color: red }',
+    '@media screen { p { color: red } ',
+    '@media screen { @import url(x); p { color: red } }',
+    'p { color: red; @media print { & q { color: red } q { color: blue } } }',
+    '/* } */ p /* { */ { color: red }',
+    'p\\{ { color: red } q\\,r { color: red }',
+    'p, \\,q { color: red }',
+    'html\\ body { color: red }',
+    '\\68 tml body { color: red }',
+    ':ROOT~p{color:red}',
+    ':is(:root) ~ p { color: red }',
+    'body:not(.x) + p { color: red }',
+    'p { a: b; c { d: e; f { g: h } } }',
+    '<!-- p { color: red } -->',
+    'p { color: red } <!-- q { color: blue } --> r { color: green }',
+    '@media (min-width: 0) { :host { color: red } ::slotted(*) { color: red } }',
+    '--x: { p { color: red } }; p { color: red }',
+    'p { --x: { color: red }; color: red }',
+    '@font-face { src: url(x) } @font-face { font-family: a; src: local(a) }',
+    '@keyframes x { from { color: red } } @keyframes "y" { to { color: red } } @keyframes z z { }',
+    'a:b{c:d}',
+    'p { color: red !important; } q { color: blue ! important }',
+    '@supports selector(:host) { p { color: red } }',
+    'p{background:url(https://ok/x.png)}q{background:url(http://no/x.png)}',
+    '\u0000p{color:red}',
+    'p\n{\ncolor\n:\nred\n}',
+    '"unterminated\n p { color: red }',
+    'url(a b) p { color: red }',
+    'p { color: "bad\n; color: red }',
+  ];
+
+  it.each(adversarial)('%j stays confined', (css) => {
+    const out = scopeStylesheet(css, { ...base, allowAtRules: ['media', 'supports', 'font-face', 'keyframes'] }).css;
+    expect(checkConfined(out, SCOPE, allowed)).toEqual([]);
+    // The output re-parses to what was checked.
+    expect(serializeRules(parseStylesheet(out))).toBe(out);
+  });
+
+  it('random sheets stay confined, re-parse identically, and never crash', () => {
+    let seed = 2024;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const bits = [
+      'html', 'body', ':root', ',', '{', '}', ';', '@media screen', '@import url(x)', '@supports (a:b)', ':is(', ':not(',
+      ':has(', ')', '&', '~', '+', '>', ' ', ':host', '::slotted(', '::before', '/*', '*/', '\\', '"', "'", 'url(',
+      '<!--', '-->', '.a', '#b', '[x=', ']', '||', '|', '*', '\n', '@scope', 'color:red', 'p', '--x:', '@font-face',
+      '@keyframes k', 'from', '50%', 'position:fixed', 'background:url(https://ok/x)', '</style>', ':', '::', '!important',
+    ];
+    let nonEmpty = 0;
+    for (let k = 0; k < 4000; k++) {
+      let css = '';
+      for (let i = 0, n = 1 + rnd(30); i < n; i++) css += bits[rnd(bits.length)];
+      const out = scopeStylesheet(css, base).css;
+      if (out !== '') nonEmpty++;
+      expect(checkConfined(out, SCOPE, allowed), JSON.stringify(css) + ' -> ' + out).toEqual([]);
+      expect(serializeRules(parseStylesheet(out))).toBe(out);
+    }
+    expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('100,000-deep nesting does not overflow', () => {
+    const N = 100_000;
+    const out1 = scopeStylesheet('@media x{'.repeat(N) + 'p{color:red}', base).css;
+    expect(out1.length).toBeGreaterThan(N);
+    expect(checkConfined(out1, SCOPE, allowed)).toEqual([]);
+    const out2 = scopeStylesheet('p{'.repeat(N) + 'color:red', base).css;
+    expect(checkConfined(out2, SCOPE, allowed)).toEqual([]);
+    const out3 = scopeStylesheet('p:is(' + ':not('.repeat(N) + 'a' + ')'.repeat(N + 1) + '{color:red}', base).css;
+    expect(out3.startsWith(`${SCOPE} p:is(:not(`)).toBe(true);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Robustness of the parser and serializer on input that breaks naive implementations: very deep trees,
+ * very large input, lone surrogates, NUL, CR/CRLF; and the round trip parse(serialize(tree)) on real pages.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  type Element,
+  type ParseError,
+  type Text,
+  ELEMENT_NODE,
+  parseDocument,
+  parseFragment,
+  serialize,
+} from '../src/index.js';
+import { readCorpus } from '../bench/harness.js';
+import { dumpTree } from './support/dump.js';
+import { sharedPath } from './support/shared.js';
+
+/** Depth of the deepest element below `root`, following last children (iteratively). */
+function depthAlongLastChild(root: Element): number {
+  let depth = 0;
+  let node: Element | undefined = root;
+  while (node) {
+    depth++;
+    let next: Element | undefined;
+    for (let i = node.childNodes.length - 1; i >= 0; i--) {
+      const c = node.childNodes[i]!;
+      if (c.nodeType === ELEMENT_NODE) {
+        next = c as Element;
+        break;
+      }
+    }
+    node = next;
+  }
+  return depth;
+}
+
+describe('deep trees (no recursion over the tree or the token stream)', () => {
+  const N = 100_000;
+
+  it(`parses and serializes ${N} nested divs`, () => {
+    const doc = parseDocument('<!DOCTYPE html>' + '<div>'.repeat(N) + 'x');
+    expect(depthAlongLastChild(doc.body!)).toBe(N + 1);
+    const html = serialize(doc.body!);
+    expect(html.length).toBe(N * '<div></div>'.length + 1);
+    expect(html.startsWith('<div><div>')).toBe(true);
+    const again = parseFragment(html);
+    expect(serialize(again)).toBe(html);
+  });
+
+  it(`parses ${N} unclosed formatting elements and nested tables`, () => {
+    const b = parseDocument('<b>'.repeat(N) + 'x');
+    expect(b.body!.textContent).toBe('x');
+    const t = parseDocument('<table><tr><td>'.repeat(20_000) + 'x');
+    expect(t.body!.textContent).toBe('x');
+    expect(serialize(t).length).toBeGreaterThan(20_000 * 40);
+  });
+
+  it(`parses ${N} nested svg groups (foreign content)`, () => {
+    const doc = parseFragment('<svg>' + '<g>'.repeat(N) + '</svg>');
+    const svg = doc.childNodes[0] as Element;
+    expect(svg.localName).toBe('svg');
+    expect(depthAlongLastChild(svg)).toBe(N + 1);
+  });
+});
+
+describe('large input', () => {
+  it('parses and serializes a 10 MB document', () => {
+    const row = '<tr><td class="c">cell &amp; text</td><td><a href="/x?a=1&b=2">link</a></td></tr>\n';
+    const body = row.repeat(Math.ceil(10_000_000 / row.length));
+    const input = '<!DOCTYPE html><title>big</title><table>' + body + '</table>';
+    expect(input.length).toBeGreaterThan(10_000_000);
+    const doc = parseDocument(input);
+    const out = serialize(doc);
+    expect(out.length).toBeGreaterThan(10_000_000);
+    expect(out.endsWith('</tbody></table></body></html>')).toBe(true);
+  });
+});
+
+describe('input stream preprocessing and odd characters', () => {
+  it('normalizes CR and CRLF to LF in text and attribute values, but keeps a CR from &#13;', () => {
+    const f = parseFragment('<p title="a\r\nb\rc">x\r\ny\rz&#13;</p>');
+    const p = f.childNodes[0] as Element;
+    expect(p.getAttribute('title')).toBe('a\nb\nc');
+    expect((p.childNodes[0] as Text).data).toBe('x\ny\nz\r');
+  });
+
+  it('keeps lone surrogates and reports them as parse errors', () => {
+    const errors: ParseError[] = [];
+    const f = parseFragment('a\uD800b<i title="\uDC00">c</i>', { onError: (e) => errors.push(e) });
+    expect((f.childNodes[0] as Text).data).toBe('a\uD800b');
+    expect((f.childNodes[1] as Element).getAttribute('title')).toBe('\uDC00');
+    expect(errors.filter((e) => e.code === 'surrogate-in-input-stream').length).toBe(2);
+  });
+
+  it('drops NUL in body text, replaces it in attributes, raw text and foreign content', () => {
+    const errors: ParseError[] = [];
+    const f = parseFragment('a\0b<i title="x\0y">c</i><textarea>\0</textarea><svg><desc>\0</desc>\0</svg>', {
+      onError: (e) => errors.push(e),
+    });
+    expect(dumpTree(f)).toBe(
+      [
+        '| "ab"',
+        '| <i>',
+        '|   title="x\uFFFDy"',
+        '|   "c"',
+        '| <textarea>',
+        '|   "\uFFFD"',
+        '| <svg svg>',
+        '|   <svg desc>',
+        '|   "\uFFFD"',
+      ].join('\n'),
+    );
+    expect(errors.some((e) => e.code === 'unexpected-null-character')).toBe(true);
+  });
+
+  it('reports error positions as 1-based line and column and a 0-based offset in the input as given', () => {
+    const input = '<!DOCTYPE html>\r\n<p>\r\n  <a b=1 b=2>\r<i>\0';
+    const errors: ParseError[] = [];
+    parseDocument(input, { onError: (e) => errors.push(e) });
+    const dup = errors.find((e) => e.code === 'duplicate-attribute');
+    const nul = errors.find((e) => e.code === 'unexpected-null-character');
+    expect(dup).toBeDefined();
+    expect(nul).toBeDefined();
+    expect(dup!.line).toBe(3);
+    expect(dup!.column).toBeGreaterThanOrEqual(10); // the second "b" is at column 10
+    expect(dup!.column).toBeLessThanOrEqual(12);
+    expect(nul!.offset).toBe(input.indexOf('\0'));
+    expect([nul!.line, nul!.column]).toEqual([4, 4]);
+    // line/column agree with the offset, counting CRLF and CR as one line break each
+    for (const e of errors) {
+      const before = input.slice(0, e.offset).replace(/\r\n?/g, '\n');
+      const lines = before.split('\n');
+      expect([e.code, e.line, e.column]).toEqual([e.code, lines.length, lines[lines.length - 1]!.length + 1]);
+    }
+  });
+});
+
+describe('round trip on real pages: parse(serialize(tree)) equals tree', () => {
+  const dir = sharedPath('corpus/pages', 'round trip on corpus pages');
+  const pages = dir ? readCorpus(dir) : [];
+  it.skipIf(!dir).each(pages.map((p) => [p.name, p.html] as const))('%s', (_name, html) => {
+    const doc = parseDocument(html);
+    const once = serialize(doc);
+    const reparsed = parseDocument(once);
+    expect(dumpTree(reparsed)).toBe(dumpTree(doc));
+    expect(reparsed.mode).toBe(doc.mode);
+    expect(serialize(reparsed)).toBe(once);
+  });
+});

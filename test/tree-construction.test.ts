@@ -1,0 +1,161 @@
+/**
+ * html5lib tree-construction tests (tree-construction/README.md format), with the `wpt-parsing/` files
+ * superseding same-named html5lib files, and wpt-parsing/processing-instructions.dat added. The
+ * `scripted/` tests need a script engine and are not run. `#errors` sections are not compared.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HTML_NS, MATHML_NS, SVG_NS } from '../src/dom.js';
+import { parseDocument, parseFragment, type FragmentContext } from '../src/parser.js';
+import { dumpTree } from './support/dump.js';
+import { sharedPath } from './support/shared.js';
+
+interface TreeTest {
+  line: number;
+  data: string;
+  fragment: string | null;
+  scripting: boolean | null;
+  expected: string;
+}
+
+function parseDat(text: string): TreeTest[] {
+  const tests: TreeTest[] = [];
+  const chunks = ('\n' + text).split('\n#data\n');
+  let line = 1;
+  for (let c = 1; c < chunks.length; c++) {
+    const chunk = chunks[c]!;
+    const startLine = line;
+    line += chunk.split('\n').length + 1; // the chunk's lines plus the next '#data' line
+    const errorsAt = chunk.indexOf('\n#errors\n');
+    const data = chunk.startsWith('#errors\n') ? '' : chunk.slice(0, errorsAt);
+    const rest = chunk.startsWith('#errors\n') ? chunk : chunk.slice(errorsAt + 1);
+    const docAt = rest.indexOf('#document\n');
+    const header = rest.slice(0, docAt).split('\n');
+    let fragment: string | null = null;
+    let scripting: boolean | null = null;
+    for (let i = 0; i < header.length; i++) {
+      const h = header[i];
+      if (h === '#document-fragment') fragment = header[i + 1]!;
+      else if (h === '#script-off') scripting = false;
+      else if (h === '#script-on') scripting = true;
+    }
+    const expected = rest.slice(docAt + '#document\n'.length).replace(/\n+$/, '');
+    tests.push({ line: startLine, data, fragment, scripting, expected });
+  }
+  return tests;
+}
+
+function contextOf(spec: string): FragmentContext {
+  if (spec.startsWith('svg ')) return { name: spec.slice(4), namespace: SVG_NS };
+  if (spec.startsWith('math ')) return { name: spec.slice(5), namespace: MATHML_NS };
+  return { name: spec, namespace: HTML_NS };
+}
+
+function run(t: TreeTest, scripting: boolean): string {
+  if (t.fragment !== null) return dumpTree(parseFragment(t.data, { context: contextOf(t.fragment), scripting }));
+  return dumpTree(parseDocument(t.data, { scripting }));
+}
+
+const html5lib = sharedPath('html5lib-tests/tree-construction', 'tree-construction');
+const wpt = sharedPath('wpt-parsing', 'tree-construction');
+
+function testFiles(): { name: string; path: string }[] {
+  if (html5lib === null) return [];
+  const files = new Map<string, string>();
+  for (const f of readdirSync(html5lib)) if (f.endsWith('.dat')) files.set(f, join(html5lib, f));
+  if (wpt !== null) for (const f of readdirSync(wpt)) if (f.endsWith('.dat')) files.set(f, join(wpt, f));
+  return [...files.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([name, path]) => ({ name, path }));
+}
+
+const totals = { passed: 0, total: 0 };
+
+describe.skipIf(html5lib === null)('tree construction (html5lib-tests + wpt-parsing)', () => {
+  for (const { name, path } of testFiles()) {
+    it(name, () => {
+      const tests = parseDat(readFileSync(path, 'utf8'));
+      expect(tests.length).toBeGreaterThan(0);
+      const failures: string[] = [];
+      let total = 0;
+      for (const t of tests) {
+        const modes = t.scripting === null ? [true, false] : [t.scripting];
+        for (const scripting of modes) {
+          total++;
+          let actual: string;
+          try {
+            actual = run(t, scripting);
+          } catch (e) {
+            actual = 'THREW: ' + (e instanceof Error ? (e.stack ?? e.message) : String(e));
+          }
+          if (actual !== t.expected) {
+            failures.push(
+              `${name}:${t.line} (scripting ${scripting ? 'on' : 'off'}${t.fragment !== null ? ', fragment ' + t.fragment : ''})\n` +
+                `input:\n${t.data}\nexpected:\n${t.expected}\nactual:\n${actual}`,
+            );
+          }
+        }
+      }
+      totals.passed += total - failures.length;
+      totals.total += total;
+      if (failures.length > 0) {
+        console.log(`${name}: ${total - failures.length}/${total} passed\n\n` + failures.slice(0, 5).join('\n\n'));
+      }
+      expect(failures.length, `${name}: ${failures.length} of ${total} failed`).toBe(0);
+    });
+  }
+
+  it('reports the totals', () => {
+    console.log(`tree construction: ${totals.passed}/${totals.total} passed`);
+    expect(totals.total).toBeGreaterThan(0);
+  });
+});
+
+describe('parser API', () => {
+  it('rejects invalid input and options with a TypeError naming the argument', () => {
+    expect(() => parseDocument(42 as unknown as string)).toThrow(/input/);
+    expect(() => parseDocument(null as unknown as string)).toThrow(TypeError);
+    expect(() => parseFragment({} as unknown as string)).toThrow(/input/);
+    expect(() => parseFragment('x', { context: '' })).toThrow(/context/);
+    expect(() => parseFragment('x', { context: 'a b' })).toThrow(TypeError);
+    expect(() => parseFragment('x', { context: { name: '' } })).toThrow(/context/);
+    expect(() => parseFragment('x', { context: 7 as unknown as string })).toThrow(/context/);
+    expect(() => parseFragment('x', { context: { name: 'div', namespace: 'urn:x' } })).toThrow(/namespace/);
+    expect(() => parseDocument('x', { scripting: 'yes' as unknown as boolean })).toThrow(/scripting/);
+    expect(() => parseDocument('x', { onError: 1 as unknown as () => void })).toThrow(/onError/);
+    expect(() => parseDocument('x', { transportEncoding: 3 as unknown as string })).toThrow(/transportEncoding/);
+    expect(() => parseDocument('x', 'opts' as never)).toThrow(/options/);
+  });
+
+  it('sets document.mode from the DOCTYPE', () => {
+    expect(parseDocument('<!DOCTYPE html><p>').mode).toBe('no-quirks');
+    expect(parseDocument('<p>').mode).toBe('quirks');
+    expect(parseDocument('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">').mode).toBe('quirks');
+    expect(parseDocument('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "">').mode).toBe('quirks');
+    expect(
+      parseDocument('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">')
+        .mode,
+    ).toBe('limited-quirks');
+    expect(parseDocument('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN">').mode).toBe('no-quirks');
+    expect(parseDocument('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN">').mode).toBe('limited-quirks');
+    expect(parseDocument('<!DOCTYPE svg>').mode).toBe('quirks');
+    // Quirks mode changes the tree: a table does not close an open p.
+    expect(dumpTree(parseDocument('<p><table>').body!)).toBe('| <p>\n|   <table>');
+    expect(dumpTree(parseDocument('<!DOCTYPE html><p><table>').body!)).toBe('| <p>\n| <table>');
+  });
+
+  it('reports tree-construction errors with kebab-case codes and positions', () => {
+    const errors: { code: string; offset: number }[] = [];
+    parseDocument('<p>x</b>', { onError: (e) => errors.push({ code: e.code, offset: e.offset }) });
+    expect(errors.map((e) => e.code)).toContain('expected-doctype-but-got-start-tag');
+    const endB = errors.find((e) => e.code === 'unexpected-end-tag');
+    expect(endB?.offset).toBe(4);
+  });
+
+  it('parses byte input through encoding sniffing', () => {
+    const bytes = new TextEncoder().encode('<!DOCTYPE html><meta charset=utf-8><p>caf\u00e9');
+    expect(parseDocument(bytes).body!.textContent).toBe('caf\u00e9');
+    // Without a declaration the transport encoding decides.
+    const plain = new TextEncoder().encode('<p>caf\u00e9');
+    expect(parseDocument(plain, { transportEncoding: 'utf-8' }).body!.textContent).toBe('caf\u00e9');
+  });
+});

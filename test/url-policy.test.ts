@@ -1,0 +1,248 @@
+/**
+ * URL policy: a table of tricky attribute values (already entity-decoded, as the HTML tokenizer delivers them).
+ * Expected values are worked out from the URL Standard (basic URL parser) and Fetch's data: URL processor.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  type UrlContext,
+  type UrlPolicy,
+  checkUrl,
+  checkUrlList,
+  cleanUrl,
+  dataUrlMimeType,
+  urlKind,
+  urlScheme,
+} from '../src/url/url-policy.js';
+
+const POLICIES: Record<string, UrlPolicy> = {
+  keep: { schemes: ['http', 'https', 'mailto'], relative: 'keep' },
+  drop: { schemes: ['http', 'https', 'mailto'], relative: 'drop' },
+  resolve: { schemes: ['http', 'https'], relative: 'resolve', base: 'https://mail.example/inbox/msg?id=1' },
+  nobase: { schemes: ['https'], relative: 'resolve' },
+  httpbase: { schemes: ['https'], relative: 'resolve', base: 'http://plain.example/' },
+  data: { schemes: ['https', 'data'], relative: 'drop' },
+};
+
+type Row = [input: string, policy: string, action: 'keep' | 'drop', valueOrReason: string, form?: string];
+
+const TABLE: Row[] = [
+  // Obfuscated script URLs: all seen as javascript/vbscript after cleaning.
+  ['javascript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript', 'absolute'],
+  ['JaVaScRiPt:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  [' javascript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['\tjavascript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['java\tscript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['java\nscript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['java\rscript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['jav\tascript\n:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['\u0001javascript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['\u0000javascript:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['\u001f\u0020javascript:alert(1)\u0000 ', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['  \n javascript:alert(1)  ', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['javascript://%0aalert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['javascript\t:alert(1)', 'keep', 'drop', 'scheme not allowed: javascript'],
+  ['vbscript:msgbox(1)', 'keep', 'drop', 'scheme not allowed: vbscript'],
+  ['VBScript:msgbox(1)', 'keep', 'drop', 'scheme not allowed: vbscript'],
+  ['livescript:x', 'keep', 'drop', 'scheme not allowed: livescript'],
+  ['javascript:alert(1)', 'resolve', 'drop', 'scheme not allowed: javascript'],
+  // Not schemes at all: the URL parser falls back to "no scheme", so these are harmless relative paths.
+  ['\u00a0javascript:alert(1)', 'keep', 'keep', '\u00a0javascript:alert(1)', 'path-relative'],
+  ['java\u0000script:alert(1)', 'keep', 'keep', 'java\u0000script:alert(1)', 'path-relative'],
+  ['javascript&colon;alert(1)', 'keep', 'keep', 'javascript&colon;alert(1)', 'path-relative'],
+  ['javascript :alert(1)', 'keep', 'keep', 'javascript :alert(1)', 'path-relative'],
+  ['ja\u200bvascript:alert(1)', 'keep', 'keep', 'ja\u200bvascript:alert(1)', 'path-relative'],
+  ['JAVASCR\u0130PT:alert(1)', 'keep', 'keep', 'JAVASCR\u0130PT:alert(1)', 'path-relative'],
+  ['./javascript:alert(1)', 'keep', 'keep', './javascript:alert(1)', 'path-relative'],
+  ['\u00a0javascript:alert(1)', 'drop', 'drop', 'relative URL'],
+  // Other schemes.
+  ['data:text/html,<script>alert(1)</script>', 'keep', 'drop', 'scheme not allowed: data'],
+  ['file:///etc/passwd', 'keep', 'drop', 'scheme not allowed: file'],
+  ['about:blank', 'keep', 'drop', 'scheme not allowed: about'],
+  ['blob:https://x.example/0b1c', 'keep', 'drop', 'scheme not allowed: blob'],
+  ['jar:http://x.example!/a', 'keep', 'drop', 'scheme not allowed: jar'],
+  ['ftp://x.example/', 'keep', 'drop', 'scheme not allowed: ftp'],
+  ['c:\\windows\\system32', 'keep', 'drop', 'scheme not allowed: c'],
+  ['ms-its:mhtml:file://x', 'keep', 'drop', 'scheme not allowed: ms-its'],
+  ['x-y+z.w:1', 'keep', 'drop', 'scheme not allowed: x-y+z.w'],
+  // Allowed absolute URLs are emitted as the parser's href.
+  ['https://example.com', 'keep', 'keep', 'https://example.com/', 'absolute'],
+  ['HTTPS://EXAMPLE.COM/A', 'keep', 'keep', 'https://example.com/A'],
+  ['http://example.com/a b', 'keep', 'keep', 'http://example.com/a%20b'],
+  ['https:\\\\example.com\\a', 'keep', 'keep', 'https://example.com/a'],
+  ['https:example.com', 'keep', 'keep', 'https://example.com/'],
+  ['  https://example.com/x  ', 'keep', 'keep', 'https://example.com/x'],
+  ['https://exa\tmple.com/x\n', 'keep', 'keep', 'https://example.com/x'],
+  ['https://user:pw@example.com/', 'keep', 'keep', 'https://user:pw@example.com/'],
+  ['http://[::1]:80/', 'keep', 'keep', 'http://[::1]/'],
+  ['https://\u4f8b\u3048.jp/', 'keep', 'keep', 'https://xn--r8jz45g.jp/'],
+  ['mailto:a@b.example', 'keep', 'keep', 'mailto:a@b.example'],
+  ['MAILTO:a@b.example?subject=hi there', 'keep', 'keep', 'mailto:a@b.example?subject=hi%20there'],
+  ['https://ex ample.com/', 'keep', 'drop', 'invalid URL'],
+  ['http://%zz/', 'keep', 'drop', 'invalid URL'],
+  ['https://a.example:99999/', 'keep', 'drop', 'invalid URL'],
+  // Relative forms kept as written (cleaned).
+  ['/path/x', 'keep', 'keep', '/path/x', 'path-absolute'],
+  ['path/x.html', 'keep', 'keep', 'path/x.html', 'path-relative'],
+  ['../x', 'keep', 'keep', '../x', 'path-relative'],
+  ['?q=1', 'keep', 'keep', '?q=1', 'query'],
+  ['#frag', 'keep', 'keep', '#frag', 'fragment'],
+  ['', 'keep', 'keep', '', 'empty'],
+  ['  /a\tb\n ', 'keep', 'keep', '/ab', 'path-absolute'],
+  ['//evil.example/x', 'keep', 'keep', '//evil.example/x', 'scheme-relative'],
+  ['\\\\evil.example\\x', 'keep', 'keep', '\\\\evil.example\\x', 'scheme-relative'],
+  ['/\\evil.example', 'keep', 'keep', '/\\evil.example', 'scheme-relative'],
+  ['\\/evil.example', 'keep', 'keep', '\\/evil.example', 'scheme-relative'],
+  ['//exa mple.com/', 'keep', 'drop', 'invalid URL', 'scheme-relative'],
+  // relative: 'drop'.
+  ['/path', 'drop', 'drop', 'relative URL', 'path-absolute'],
+  ['#frag', 'drop', 'drop', 'relative URL', 'fragment'],
+  ['//evil.example/', 'drop', 'drop', 'relative URL', 'scheme-relative'],
+  ['https://ok.example/', 'drop', 'keep', 'https://ok.example/'],
+  // relative: 'resolve' against https://mail.example/inbox/msg?id=1.
+  ['img.png', 'resolve', 'keep', 'https://mail.example/inbox/img.png'],
+  ['/img.png', 'resolve', 'keep', 'https://mail.example/img.png'],
+  ['//cdn.example/a', 'resolve', 'keep', 'https://cdn.example/a'],
+  ['\\\\evil.example', 'resolve', 'keep', 'https://evil.example/'],
+  ['?x', 'resolve', 'keep', 'https://mail.example/inbox/msg?x'],
+  ['#top', 'resolve', 'keep', 'https://mail.example/inbox/msg?id=1#top'],
+  ['', 'resolve', 'keep', 'https://mail.example/inbox/msg?id=1'],
+  ['https:foo', 'resolve', 'keep', 'https://mail.example/inbox/foo'],
+  ['http:foo', 'resolve', 'keep', 'http://foo/'],
+  ['img.png', 'nobase', 'drop', 'relative URL with no base'],
+  ['img.png', 'httpbase', 'drop', 'scheme not allowed: http'],
+  // data: URLs by MIME type.
+  ['data:image/png;base64,iVBORw0KGgo=', 'data', 'keep', 'data:image/png;base64,iVBORw0KGgo='],
+  ['DATA:IMAGE/PNG;BASE64,iVBORw0KGgo=', 'data', 'keep', 'DATA:IMAGE/PNG;BASE64,iVBORw0KGgo='.replace('DATA', 'data')],
+  ['data: image/png ;base64,AAAA', 'data', 'keep', 'data: image/png ;base64,AAAA'],
+  ['data:image/gif;charset=x;base64,R0lG', 'data', 'keep', 'data:image/gif;charset=x;base64,R0lG'],
+  ['data:image/svg+xml,<svg onload=alert(1)>', 'data', 'drop', 'data: MIME type not allowed: image/svg+xml'],
+  ['data:text/html;base64,PHNjcmlwdD4=', 'data', 'drop', 'data: MIME type not allowed: text/html'],
+  ['data:,hello', 'data', 'drop', 'data: MIME type not allowed: text/plain'],
+  ['data:;base64,AAAA', 'data', 'drop', 'data: MIME type not allowed: text/plain'],
+  ['data:image/png', 'data', 'drop', 'invalid data: URL'],
+  ['da\nta:text/html,x', 'data', 'drop', 'data: MIME type not allowed: text/html'],
+];
+
+describe('checkUrl: table of tricky URLs', () => {
+  it('has at least 60 rows', () => {
+    expect(TABLE.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(TABLE)('%j with policy %s -> %s', (input, policy, action, valueOrReason, form) => {
+    const d = checkUrl(input, POLICIES[policy]!);
+    expect(d.action).toBe(action);
+    if (action === 'drop') {
+      expect(d.value).toBeNull();
+      expect(d.reason).toBe(valueOrReason);
+    } else {
+      expect(d.value).toBe(valueOrReason);
+    }
+    if (form !== undefined) expect(d.form).toBe(form);
+    // Whatever is kept, a browser resolving it against any http(s) page gets an allowed scheme.
+    if (d.value !== null) {
+      const resolved = new URL(d.value, 'https://page.example/dir/doc');
+      expect(POLICIES[policy]!.schemes).toContain(resolved.protocol.slice(0, -1));
+    }
+  });
+});
+
+describe('cleaning and scheme detection', () => {
+  it('cleanUrl strips C0/space at the ends and tab/newline everywhere', () => {
+    expect(cleanUrl('\u0000\u0001 a\tb\nc\rd \u001f')).toBe('abcd');
+    expect(cleanUrl('a b')).toBe('a b');
+    expect(cleanUrl('\u00a0a')).toBe('\u00a0a');
+  });
+
+  it('urlScheme follows the scheme state', () => {
+    expect(urlScheme('HTTP://x')).toBe('http');
+    expect(urlScheme('a+b-c.d:')).toBe('a+b-c.d');
+    expect(urlScheme('1a:')).toBeNull();
+    expect(urlScheme('+a:')).toBeNull();
+    expect(urlScheme('a_b:')).toBeNull();
+    expect(urlScheme('abc')).toBeNull();
+    expect(urlScheme(':a')).toBeNull();
+  });
+
+  it('agrees with the URL parser on the scheme of absolute URLs', () => {
+    for (const s of ['javascript:x', 'JAVASCRIPT:x', 'a+b:x', 'c:\\x', 'mailto:x', 'data:,x', 'x.y-z:1']) {
+      expect(urlScheme(cleanUrl(s))).toBe(new URL(cleanUrl(s)).protocol.slice(0, -1));
+    }
+  });
+
+  it('dataUrlMimeType', () => {
+    expect(dataUrlMimeType('data:image/PNG;base64,x')).toBe('image/png');
+    expect(dataUrlMimeType('data:text/plain;charset=utf-8,x')).toBe('text/plain');
+    expect(dataUrlMimeType('data:bogus,x')).toBe('text/plain');
+    expect(dataUrlMimeType('data:x')).toBeNull();
+  });
+});
+
+describe('rewrite callback', () => {
+  const ctx: UrlContext = { element: 'img', attribute: 'src', kind: 'image' };
+
+  it('proxies images, receiving a URL object for absolute URLs', () => {
+    const seen: unknown[] = [];
+    const d = checkUrl('https://img.example/a.png', {
+      schemes: ['https'],
+      relative: 'drop',
+      rewrite: (u, c) => {
+        seen.push(u instanceof URL, c.kind);
+        return 'https://proxy.example/?u=' + encodeURIComponent(String(u));
+      },
+    }, ctx);
+    expect(seen).toEqual([true, 'image']);
+    expect(d).toMatchObject({ action: 'rewrite', value: 'https://proxy.example/?u=https%3A%2F%2Fimg.example%2Fa.png' });
+  });
+
+  it('resolves cid: references', () => {
+    const parts: Record<string, string> = { 'part1@mail': 'blob:https://mail.example/1234' };
+    const policy: UrlPolicy = {
+      schemes: ['https', 'cid'],
+      relative: 'drop',
+      rewrite: (u) => (typeof u !== 'string' && u.protocol === 'cid:' ? (parts[u.pathname] ?? null) : String(u)),
+    };
+    expect(checkUrl('cid:part1@mail', policy, ctx)).toMatchObject({ action: 'rewrite', value: 'blob:https://mail.example/1234' });
+    expect(checkUrl('CID:missing@mail', policy, ctx)).toMatchObject({ action: 'drop', reason: 'refused by rewrite' });
+    expect(checkUrl('https://x.example/', policy, ctx)).toMatchObject({ action: 'keep', value: 'https://x.example/' });
+  });
+
+  it('refuses script URLs coming back from a rewrite, and gets strings for kept relative URLs', () => {
+    const got: unknown[] = [];
+    const policy = (out: string): UrlPolicy => ({
+      schemes: ['https'],
+      relative: 'keep',
+      rewrite: (u) => {
+        got.push(typeof u);
+        return out;
+      },
+    });
+    expect(checkUrl('a.png', policy('javascript:alert(1)')).action).toBe('drop');
+    expect(checkUrl('a.png', policy(' java\tscript:alert(1)')).action).toBe('drop');
+    expect(checkUrl('a.png', policy('VBScript:x')).action).toBe('drop');
+    expect(checkUrl('a.png', policy('a.png')).action).toBe('keep');
+    expect(got).toEqual(['string', 'string', 'string', 'string']);
+  });
+});
+
+describe('helpers', () => {
+  it('urlKind', () => {
+    expect(urlKind('a', 'href')).toBe('link');
+    expect(urlKind('img', 'src')).toBe('image');
+    expect(urlKind('img', 'srcset')).toBe('image');
+    expect(urlKind('video', 'poster')).toBe('image');
+    expect(urlKind('source', 'src')).toBe('media');
+    expect(urlKind('form', 'action')).toBe('form');
+    expect(urlKind('button', 'formaction')).toBe('form');
+    expect(urlKind('image', 'xlink:href')).toBe('image');
+    expect(urlKind('use', 'href')).toBe('object');
+    expect(urlKind('td', 'background')).toBe('image');
+    expect(urlKind('iframe', 'src')).toBe('frame');
+  });
+
+  it('checkUrlList keeps the allowed URLs of a space-separated list', () => {
+    expect(checkUrlList(' https://a.example/p  javascript:x\thttps://b.example/q ', POLICIES.keep!)).toBe(
+      'https://a.example/p https://b.example/q',
+    );
+    expect(checkUrlList('javascript:x', POLICIES.keep!)).toBeNull();
+  });
+});
