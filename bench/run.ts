@@ -10,7 +10,7 @@ import * as parse5 from 'parse5';
 import { parseDocument, serialize } from '../src/index.js';
 import { readCorpus, report, runRounds } from './harness.js';
 
-const shared = process.env.HTMLSIFT_SHARED ?? resolve(import.meta.dirname, '..', '..', 'shared');
+const shared = process.env.HTMLSIFT_SHARED ?? resolve(process.cwd(), '..', 'shared');
 const pagesDir = join(shared, 'corpus', 'pages');
 if (!existsSync(pagesDir)) {
   console.log(`bench skipped: ${pagesDir} not found (put shared/ beside the checkout or set HTMLSIFT_SHARED).`);

@@ -175,7 +175,8 @@ abstract class ParentNodeBase extends NodeBase {
 }
 
 function checkInsertable(parent: ParentNode, child: ChildNode): void {
-  if (!(child instanceof NodeBase) || child.nodeType === DOCUMENT_NODE || child.nodeType === DOCUMENT_FRAGMENT_NODE) {
+  const t: number = (child as { nodeType?: number }).nodeType ?? 0;
+  if (!(child instanceof NodeBase) || t === DOCUMENT_NODE || t === DOCUMENT_FRAGMENT_NODE) {
     throw new HierarchyRequestError('only element, text, comment, processing instruction and doctype nodes can be inserted');
   }
   if (child.nodeType === ELEMENT_NODE) {

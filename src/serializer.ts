@@ -52,6 +52,15 @@ export interface SerializeOptions {
    * text of a `noscript` element is serialized unescaped, as raw text.
    */
   scripting?: boolean;
+  /**
+   * Round-trip mode (htmlsift's, beyond the standard; the sanitizer's output uses it): the markup is
+   * written so that parsing it again gives exactly the same tree, where the standard's output would lose
+   * something. Three additions, all valid HTML: a DOCTYPE keeps its public and system identifiers (so the
+   * document mode survives), a `pre`/`textarea`/`listing` whose text starts with a line feed gets the extra
+   * line feed the parser drops, and U+000D in text and attribute values is written `&#13;` (a literal CR
+   * would come back as LF).
+   */
+  roundTrip?: boolean;
 }
 
 /**
@@ -81,55 +90,62 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
     // Step 1: a node that serializes as void has no serialized children.
     if (serializesAsVoid(el)) return '';
     // Step 3: a template serializes its template contents.
-    return serializeChildren(childListOf(el), rawTextFor(el, scripting), scripting);
+    const kids = childListOf(el);
+    const roundTrip = options?.roundTrip === true;
+    const lf = roundTrip && needsLeadingNewline(el, kids) ? '\n' : '';
+    return lf + serializeChildren(kids, rawTextFor(el, scripting), scripting, roundTrip);
   }
-  return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting);
+  return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting, options?.roundTrip === true);
 }
 
 /** The markup of `node` itself (outerHTML): the child-node steps of §13.3 applied to the one node. */
 export function serializeOuter(node: ChildNode, options?: SerializeOptions): string {
   const type = nodeTypeOf(node);
   const scripting = options?.scripting !== false;
-  switch (type) {
-    case ELEMENT_NODE:
-      return serializeChildren([node], false, scripting);
-    case TEXT_NODE: {
-      const parent = node.parentNode;
-      const raw = parent !== null && parent.nodeType === ELEMENT_NODE && rawTextFor(parent as Element, scripting);
-      return serializeChildren([node], raw, scripting);
-    }
-    case COMMENT_NODE:
-    case PROCESSING_INSTRUCTION_NODE:
-    case DOCUMENT_TYPE_NODE:
-      return serializeChildren([node], false, scripting);
-    default:
-      throw new TypeError('serializeOuter: expected an Element, Text, Comment, ProcessingInstruction or DocumentType, got ' + describe(node));
+  if (type === TEXT_NODE) {
+    // A Text node is written as its parent would write it: literally under a raw-text element.
+    const parent = node.parentNode;
+    const raw = parent !== null && parent.nodeType === ELEMENT_NODE && rawTextFor(parent as Element, scripting);
+    return serializeChildren([node], raw, scripting, options?.roundTrip === true);
   }
+  if (type === ELEMENT_NODE || type === COMMENT_NODE || type === PROCESSING_INSTRUCTION_NODE || type === DOCUMENT_TYPE_NODE) {
+    return serializeChildren([node], false, scripting, options?.roundTrip === true);
+  }
+  throw new TypeError(
+    'serializeOuter: expected an Element, Text, Comment, ProcessingInstruction or DocumentType, got ' + describe(node),
+  );
 }
+
+/** Depth from which the walk checks for cycles (a tree edited through `childNodes` directly can have one). */
+const CYCLE_CHECK_DEPTH = 2048;
 
 /**
  * The loop of the fragment serialization algorithm over `children`, descending into elements with an
  * explicit stack instead of recursion. `rawText` says whether the top-level Text nodes are serialized
  * literally (their parent is a raw-text element).
  */
-function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean): string {
+function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean): string {
   let s = '';
-  // One frame per open element: its child list, the next index, its tag name (for the end tag) and
-  // whether its Text children are raw. Parallel arrays: no object per element.
+  // One frame per open element: the element, its child list, the next index, and whether its Text
+  // children are raw. Parallel arrays: no object per element.
+  const elements: (Element | null)[] = [null];
   const lists: (readonly ChildNode[])[] = [children];
   const indexes: number[] = [0];
-  const tagNames: string[] = [''];
   const raws: boolean[] = [rawText];
+  // Elements on the stack, kept only once the walk is deep: a cycle makes the depth grow without end,
+  // and this turns it into an error instead of a hang. Shallow trees pay nothing.
+  let onStack: Set<Element> | null = null;
   let top = 0;
   for (;;) {
     const list = lists[top]!;
     const i = indexes[top]!;
     if (i >= list.length) {
       if (top === 0) break;
-      s += '</' + tagNames[top]! + '>';
+      const closing = elements.pop()!;
+      s += '</' + (closing.namespaceURI === HTML_NS ? closing.localName : serializationTagName(closing)) + '>';
+      if (onStack !== null) onStack.delete(closing);
       lists.pop();
       indexes.pop();
-      tagNames.pop();
       raws.pop();
       top--;
       continue;
@@ -139,30 +155,46 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
     switch (nodeTypeOf(child)) {
       case ELEMENT_NODE: {
         const el = child as Element;
-        const tagName = serializationTagName(el);
-        s += '<' + tagName;
+        // The checks below are serializationTagName, serializedAttributeName, serializesAsVoid,
+        // childListOf and rawTextFor with their common cases (HTML element, no-namespace attribute)
+        // taken inline: this loop runs once per node of every sanitized document.
+        const localName = el.localName;
+        const isHTML = el.namespaceURI === HTML_NS;
+        const tagName = isHTML ? localName : serializationTagName(el);
+        let startTag = '<' + tagName;
         const attrs = el.attributes;
         for (let a = 0; a < attrs.length; a++) {
           const attr = attrs[a]!;
-          s += ' ' + serializedAttributeName(attr) + '="' + escapeAttributeValue(attr.value) + '"';
+          const name = attr.namespaceURI === null ? attr.localName : serializedAttributeName(attr);
+          startTag += ' ' + name + '="' + (roundTrip ? escapeCarriageReturns(escapeAttributeValue(attr.value)) : escapeAttributeValue(attr.value)) + '"';
         }
-        s += '>';
-        if (serializesAsVoid(el)) break;
-        const kids = childListOf(el);
+        s += startTag + '>';
+        if (roundTrip && isHTML && needsLeadingNewline(el, el.childNodes)) s += '\n';
+        if (isHTML && SERIALIZES_AS_VOID.has(localName)) break;
+        const content = el.content;
+        const kids = isHTML && content !== null && localName === 'template' ? content.childNodes : el.childNodes;
         if (kids.length === 0) {
           s += '</' + tagName + '>';
           break;
         }
+        if (top >= CYCLE_CHECK_DEPTH) {
+          if (onStack === null) {
+            onStack = new Set();
+            for (let d = 1; d <= top; d++) onStack.add(elements[d]!);
+          }
+          if (onStack.has(el)) throw new TypeError('serialize: the tree has a cycle (an element is its own descendant)');
+          onStack.add(el);
+        }
+        elements.push(el);
         lists.push(kids);
         indexes.push(0);
-        tagNames.push(tagName);
-        raws.push(rawTextFor(el, scripting));
+        raws.push(isHTML && (RAW_TEXT_PARENTS.has(localName) || (scripting && localName === 'noscript')));
         top++;
         break;
       }
       case TEXT_NODE: {
         const data = (child as Text).data;
-        s += raws[top]! ? data : escapeText(data);
+        s += raws[top]! ? data : roundTrip ? escapeCarriageReturns(escapeText(data)) : escapeText(data);
         break;
       }
       case COMMENT_NODE:
@@ -174,13 +206,37 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
         break;
       }
       case DOCUMENT_TYPE_NODE:
-        s += '<!DOCTYPE ' + (child as DocumentType).name + '>';
+        s += roundTrip ? doctypeWithIdentifiers(child as DocumentType) : '<!DOCTYPE ' + (child as DocumentType).name + '>';
         break;
       default:
         throw new TypeError('serialize: unexpected child node ' + describe(child));
     }
   }
   return s;
+}
+
+/** Round-trip mode: the parser drops a line feed right after `<pre>`, `<listing>` and `<textarea>`. */
+function needsLeadingNewline(el: Element, kids: readonly ChildNode[]): boolean {
+  if (el.namespaceURI !== HTML_NS || kids.length === 0) return false;
+  const name = el.localName;
+  if (name !== 'pre' && name !== 'textarea' && name !== 'listing') return false;
+  const first = kids[0]!;
+  return first.nodeType === TEXT_NODE && (first as Text).data.charCodeAt(0) === 0x0a;
+}
+
+/** Round-trip mode: U+000D as a character reference (already-escaped text in, so no `&` is added here). */
+function escapeCarriageReturns(str: string): string {
+  return str.indexOf('\r') < 0 ? str : str.split('\r').join('&#13;');
+}
+
+/** Round-trip mode: a DOCTYPE with its identifiers, as the tokenizer reads them back (quirks mode included). */
+function doctypeWithIdentifiers(dt: DocumentType): string {
+  const quote = (v: string): string => (v.indexOf('"') < 0 ? '"' + v + '"' : "'" + v + "'");
+  if (dt.publicId !== '') {
+    return '<!DOCTYPE ' + dt.name + ' PUBLIC ' + quote(dt.publicId) + (dt.systemId !== '' ? ' ' + quote(dt.systemId) : '') + '>';
+  }
+  if (dt.systemId !== '') return '<!DOCTYPE ' + dt.name + ' SYSTEM ' + quote(dt.systemId) + '>';
+  return '<!DOCTYPE ' + dt.name + '>';
 }
 
 /** "Serializes as void" (§13.3). */
@@ -226,6 +282,7 @@ function serializedAttributeName(attr: Attr): string {
  * escaped characters.
  */
 export function escapeText(str: string): string {
+  if (typeof str !== 'string') throw new TypeError('serialize: text data must be a string, got ' + typeof str);
   const n = str.length;
   let i = 0;
   for (; i < n; i++) {
@@ -257,6 +314,7 @@ export function escapeText(str: string): string {
  * escapes `<` and `>` in attribute values as well).
  */
 export function escapeAttributeValue(str: string): string {
+  if (typeof str !== 'string') throw new TypeError('serialize: attribute values must be strings, got ' + typeof str);
   const n = str.length;
   let i = 0;
   for (; i < n; i++) {

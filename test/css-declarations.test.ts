@@ -2,7 +2,8 @@
  * Declaration filtering (style attributes): allow-list, URL rewriting, always-dropped vectors.
  */
 import { describe, expect, it } from 'vitest';
-import { filterDeclarations, type DeclarationFilterOptions } from '../src/css/declarations.js';
+import { filterDeclarationList, filterDeclarations, type DeclarationFilterOptions } from '../src/css/declarations.js';
+import { serializeDeclarations } from '../src/css/serialize.js';
 import { parseDeclarationList } from '../src/css/parser.js';
 import { tokenize } from '../src/css/tokenizer.js';
 import { checkUrl } from '../src/url/url-policy.js';
@@ -55,6 +56,11 @@ describe('filterDeclarations', () => {
     ['width: 1px)', 'unmatched )'],
     ['width: {1px}', '{} block'],
     ['background: src("https://ok/a.png" "b")', 'malformed src()'],
+    ['background: src(var(--u))', 'var() in src()'],
+    ['background-image: image-set(var(--u) 1x)', 'var() in image-set()'],
+    ['background-image: image-set(attr(data-u) 1x)', 'attr() in image-set()'],
+    ['background-image: image(--f(x))', 'custom function in image()'],
+    ['background: url()', 'empty url token refused by the policy'],
   ])('drops %j (%s)', (input) => {
     expect(css(input)).toBe('');
   });
@@ -102,6 +108,26 @@ describe('filterDeclarations', () => {
       allow: (p) => (p === 'position' ? 'static' : p === 'width' ? 'expression(1)' : p === 'margin' ? '0; color: red' : true),
     };
     expect(filterDeclarations('position: fixed; width: 1px; margin: 1px; color: red', o).css).toBe('position:static;color:red');
+  });
+
+  it('does not modify the parsed declarations it is given; reports values as parsed', () => {
+    const decls = parseDeclarationList('background: f(url(a.png)); position: g(url(b.png))');
+    const before = JSON.stringify(decls);
+    const r = filterDeclarationList(decls, {
+      allow: (p) => p === 'background',
+      rewriteUrl: (u) => 'https://proxy/' + u,
+    });
+    expect(JSON.stringify(decls)).toBe(before);
+    expect(serializeDeclarations(r.kept)).toBe('background:f(url(https://proxy/a.png))');
+    expect(r.removed).toEqual([{ property: 'position', reason: 'property not allowed', value: 'g(url(b.png))' }]);
+  });
+
+  it('values nested 100,000 deep are filtered without recursion', () => {
+    const N = 100_000;
+    const deep = 'f('.repeat(N) + 'url(a.png)' + ')'.repeat(N);
+    const r = filterDeclarations(`background: ${deep}; color: red`, { allow: () => true, rewriteUrl: (u) => 'https://p/' + u });
+    expect(r.css.length).toBe(`background:${deep};color:red`.length + 'https://p/'.length);
+    expect(filterDeclarations(`background: ${deep.replace('url(a.png)', 'expression(1)')}`, { allow: () => true }).css).toBe('');
   });
 
   it('allowImportant: false drops important declarations', () => {

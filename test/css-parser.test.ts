@@ -188,6 +188,33 @@ describe('serialization', () => {
     }
   });
 
+  it('every pair and triple of sample tokens round-trips (the comment table, exhaustively)', () => {
+    const samples = [
+      'a', '-a', '--', 'e', 'E3', 'f(', 'url(x)', 'url(a b)', '@a', '@--', '#a', '#1', '#-', '1', '+1', '-1', '.5', '1e3',
+      '1%', '1px', '1e', '1\\65 3', '-->', '<!--', '-', '+', '.', '#', '@', '/', '*', '<', '!', '>', '%', ' ', ':', ';',
+      ',', '(', ')', '[', ']', '{', '}', '"s"', '|', '~', 'U', '?', '\u00e9', '=', '$', '^',
+    ];
+    const atoms = samples.map((s) => {
+      const ts = tokenize(s);
+      expect(ts.length, s).toBe(1);
+      return ts[0]!;
+    });
+    let n = 0;
+    for (const a of atoms) {
+      for (const b of atoms) {
+        const pair = [a, b];
+        expect(canon(tokenize(serializeTokens(pair))), JSON.stringify(pair)).toBe(canon(pair));
+        for (const c of atoms) {
+          const triple = [a, b, c];
+          const out = serializeTokens(triple);
+          if (canon(tokenize(out)) !== canon(triple)) expect.fail(JSON.stringify(triple) + ' -> ' + out);
+          n++;
+        }
+      }
+    }
+    expect(n).toBe(atoms.length ** 3);
+  });
+
   it('round-trips random token soup (tokenize, serialize, tokenize) and never writes "</" + letter', () => {
     let seed = 987654321;
     const rnd = (n: number): number => {

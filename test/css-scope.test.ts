@@ -290,6 +290,12 @@ describe('scopeStylesheet: at-rules and declarations', () => {
     expect(scoped('@font-face { font-family: X; src: local(X) }')).toBe('@font-face{font-family:X;src:local(X);}');
   });
 
+  it('@font-face unicode-range survives serialization intact', () => {
+    expect(scoped('@font-face { font-family: X; src: local(X); unicode-range: U+0025-00FF, u+4??, U+A5 }')).toBe(
+      '@font-face{font-family:X;src:local(X);unicode-range:U+0025-00FF, u+4??, U+A5;}',
+    );
+  });
+
   it('@keyframes: keyframe selectors and declarations filtered', () => {
     expect(scoped('@keyframes spin { from { opacity: 0 } 50% { opacity: .5; position: fixed } p { x: y } }')).toBe(
       '@keyframes spin{from{opacity:0;}50%{opacity:.5;}}',
@@ -394,5 +400,107 @@ describe('scopeStylesheet: adversarial sheets (independent checker)', () => {
     expect(checkConfined(out2, SCOPE, allowed)).toEqual([]);
     const out3 = scopeStylesheet('p:is(' + ':not('.repeat(N) + 'a' + ')'.repeat(N + 1) + '{color:red}', base).css;
     expect(out3.startsWith(`${SCOPE} p:is(:not(`)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Second, browser-grade oracle: lightningcss (Mozilla's cssparser/selectors crates) re-parses the output and
+// its selector AST is checked. lightningcss comes with vite (vitest's dependency); the test skips without it.
+
+type LcComponent = { type: string; name?: string; value?: string; kind?: string };
+type LcRule = { type: string; value: { selectors?: LcComponent[][]; rules?: LcRule[] } };
+let lightningcss: { transform: (o: unknown) => { code: Uint8Array } } | null = null;
+try {
+  lightningcss = (await import('lightningcss')) as never;
+} catch {
+  console.log('css-scope: lightningcss not installed, skipping the lightningcss oracle');
+}
+
+function lcViolations(css: string, scopeClass: string): string[] {
+  const violations: string[] = [];
+  let rules: LcRule[] = [];
+  lightningcss!.transform({
+    filename: 'x.css',
+    code: new TextEncoder().encode(css),
+    errorRecovery: true,
+    visitor: {
+      StyleSheet(sheet: { rules: LcRule[] }) {
+        rules = sheet.rules;
+      },
+    },
+  });
+  const work: { rules: LcRule[]; nested: boolean }[] = [{ rules, nested: false }];
+  while (work.length > 0) {
+    const { rules: list, nested } = work.pop()!;
+    for (const r of list) {
+      if (r.type === 'style') {
+        for (const sel of r.value.selectors ?? []) {
+          if (!nested) {
+            if (sel[0]?.type !== 'class' || sel[0].name !== scopeClass) violations.push('unscoped ' + JSON.stringify(sel));
+            const comb = sel.find((c) => c.type === 'combinator');
+            if (comb && comb.value !== 'descendant' && comb.value !== 'child') violations.push('combinator ' + comb.value);
+          } else {
+            if (sel[0]?.type !== 'nesting') violations.push('nested without implicit &: ' + JSON.stringify(sel));
+            if (sel.slice(1).some((c) => c.type === 'nesting')) violations.push('explicit &');
+            const comb = sel[1];
+            if (comb?.type === 'combinator' && comb.value !== 'descendant' && comb.value !== 'child') {
+              violations.push('nested sibling ' + comb.value);
+            }
+          }
+          if (sel.some((c) => c.type === 'pseudo-class' && ['host', 'scope'].includes(c.kind ?? ''))) violations.push('host');
+        }
+        work.push({ rules: r.value.rules ?? [], nested: true });
+      } else if (r.type === 'media' || r.type === 'supports' || r.type === 'container') {
+        work.push({ rules: r.value.rules ?? [], nested });
+      } else if (!['font-face', 'keyframes', 'ignored', 'unknown'].includes(r.type)) {
+        violations.push('rule type ' + r.type);
+      }
+    }
+  }
+  return violations;
+}
+
+describe.skipIf(lightningcss === null)('scopeStylesheet: lightningcss oracle', () => {
+  it('the oracle notices escapes', () => {
+    expect(lcViolations('.s p{color:red}', 's')).toEqual([]);
+    expect(lcViolations('p{color:red}', 's').length).toBe(1);
+    expect(lcViolations('.s ~ p{color:red}', 's').length).toBe(1);
+    expect(lcViolations('.s{+ p{color:red}}', 's').length).toBe(1);
+    expect(lcViolations('.s{& p{color:red}}', 's')).toEqual([]); // a leading & is the implicit one
+    expect(lcViolations('.s{:not(&){color:red}}', 's').length).toBeGreaterThan(0);
+  });
+
+  it('random sheets scoped by htmlsift are confined according to lightningcss', () => {
+    let seed = 99;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const sel = ['html', 'body', ':root', ',', '&', ' ~ ', ' + ', ' > ', ' ', ':host', '::before', '.a', '#b', '[x]', '*', 'p',
+      ':is(p, body)', ':not(html)', ':has(+ a)', 'div', ':hover', '::slotted(a)', '|', '||'];
+    const junk = ['}', '{', ';', '@scope', '@media screen{', '(', ')', '"', '/*', '*/'];
+    const pick = (a: string[], n: number): string => {
+      let out = '';
+      for (let i = 0; i < n; i++) out += a[rnd(a.length)];
+      return out;
+    };
+    let checked = 0;
+    for (let k = 0; k < 1500; k++) {
+      let css = '';
+      for (let r = 0, n = 1 + rnd(4); r < n; r++) {
+        let rule = pick(sel, 1 + rnd(4)) + '{color:red;';
+        if (rnd(2) === 0) rule += pick(sel, 1 + rnd(3)) + '{color:blue}';
+        if (rnd(3) === 0) rule += '@media print{' + pick(sel, 1 + rnd(2)) + '{color:green}}';
+        rule += '}';
+        if (rnd(3) === 0) rule = '@media screen{' + rule + '}';
+        if (rnd(4) === 0) rule += pick(junk, 1);
+        css += rule;
+      }
+      const out = scopeStylesheet(css, { ...base, scope: '.s' }).css;
+      if (out === '') continue;
+      checked++;
+      expect(lcViolations(out, 's'), JSON.stringify(css) + ' -> ' + out).toEqual([]);
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 });

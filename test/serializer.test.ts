@@ -512,6 +512,24 @@ describe('bad input', () => {
     const q = el('p');
     q.childNodes.push(null as never);
     expect(() => serialize(q)).toThrow(TypeError);
+    const r = el('p', [], { title: 'x' });
+    r.attributes[0]!.value = null as never;
+    expect(() => serialize(el('div', [r]))).toThrow(/attribute values must be strings/);
+    expect(() => serialize(el('div', [new Text(undefined as never)]))).toThrow(/text data must be a string/);
+  });
+
+  it('turns a cycle made through childNodes into a TypeError instead of a hang', () => {
+    const a = el('div');
+    let b = a;
+    for (let i = 0; i < 3000; i++) b = b.appendChild(el('span'));
+    b.childNodes.push(a); // bypasses the cycle check of appendChild
+    expect(() => serialize(a)).toThrow(/cycle/);
+    const small = el('b');
+    small.childNodes.push(small);
+    expect(() => serializeOuter(small)).toThrow(/cycle/);
+    const t = el('template');
+    t.content!.childNodes.push(t);
+    expect(() => serializeOuter(t)).toThrow(/cycle/);
   });
 });
 

@@ -3,12 +3,14 @@
  * Expected values are worked out from the URL Standard (basic URL parser) and Fetch's data: URL processor.
  */
 import { describe, expect, it } from 'vitest';
+import { decodeHTMLAttribute } from 'entities';
 import {
   type UrlContext,
   type UrlPolicy,
   checkUrl,
   checkUrlList,
   cleanUrl,
+  cssUrlRewriter,
   dataUrlMimeType,
   urlKind,
   urlScheme,
@@ -146,6 +148,33 @@ describe('checkUrl: table of tricky URLs', () => {
   });
 });
 
+describe('values as the HTML tokenizer delivers them (character references decoded first)', () => {
+  // The attribute text as written in the HTML source; entities' spec-conformant decoder stands in for the
+  // tokenizer's character reference handling.
+  it.each([
+    ['&#x6A;avascript:alert(1)', 'javascript'],
+    ['&#106;avascript:alert(1)', 'javascript'],
+    ['&#0000106;&#0000097;vascript:alert(1)', 'javascript'],
+    ['jav&#x09;ascript:alert(1)', 'javascript'],
+    ['jav&Tab;ascript:alert(1)', 'javascript'],
+    ['java&NewLine;script:alert(1)', 'javascript'],
+    ['javascript&colon;alert(1)', 'javascript'],
+    ['&#x20;&#x01;javascript:alert(1)', 'javascript'],
+    ['vbscript&#58;msgbox(1)', 'vbscript'],
+    ['&#x64;ata:text/html,x', 'data'],
+  ])('%j is refused as %s', (source, scheme) => {
+    const d = checkUrl(decodeHTMLAttribute(source), POLICIES.keep!);
+    expect(d.action).toBe('drop');
+    expect(d.scheme).toBe(scheme);
+  });
+
+  it('schemes in the policy are matched case-insensitively, with or without a colon', () => {
+    expect(checkUrl('HTTPS://a.example/', { schemes: ['HTTPS:'], relative: 'drop' }).action).toBe('keep');
+    expect(checkUrl('mailto:x@y', { schemes: ['MailTo'], relative: 'drop' }).action).toBe('keep');
+    expect(checkUrl('mailto:x@y', { schemes: ['mail'], relative: 'drop' }).action).toBe('drop');
+  });
+});
+
 describe('cleaning and scheme detection', () => {
   it('cleanUrl strips C0/space at the ends and tab/newline everywhere', () => {
     expect(cleanUrl('\u0000\u0001 a\tb\nc\rd \u001f')).toBe('abcd');
@@ -237,6 +266,12 @@ describe('helpers', () => {
     expect(urlKind('use', 'href')).toBe('object');
     expect(urlKind('td', 'background')).toBe('image');
     expect(urlKind('iframe', 'src')).toBe('frame');
+  });
+
+  it('cssUrlRewriter plugs a URL policy into the CSS declaration filter', () => {
+    const rw = cssUrlRewriter({ schemes: ['https'], relative: 'resolve', base: 'https://m.example/a/' });
+    expect(rw('b.png')).toBe('https://m.example/a/b.png');
+    expect(rw(' java\tscript:alert(1)')).toBeNull();
   });
 
   it('checkUrlList keeps the allowed URLs of a space-separated list', () => {

@@ -118,5 +118,33 @@ describe('filterSrcset', () => {
     const reparsed = parseSrcset(r.value!).candidates;
     expect(reparsed.map((c) => c.descriptors)).toEqual([['1x'], ['100w']]);
     expect(reparsed[0]!.url).toBe('https://proxy.example/https%3A%2F%2Fmail.example%2Fm%2Fa.png,w=1,%20x');
+    expect(reparsed).toEqual(r.candidates);
+  });
+
+  it('random srcsets through a policy with an awkward rewrite re-parse to exactly the kept candidates', () => {
+    let seed = 5;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const bits = ['https://a.example/x', 'a.png', 'javascript:x', ',', ' ', '1x', '2x', '100w', '20h', 'data:image/png,', '(', ')'];
+    const tails = ['', ',', ' ', ', ,', '\t', ' 2x'];
+    for (let k = 0; k < 3000; k++) {
+      let s = '';
+      for (let i = 0, n = rnd(10); i < n; i++) s += bits[rnd(bits.length)];
+      const tail = tails[rnd(tails.length)]!;
+      const p: UrlPolicy = {
+        schemes: ['https', 'data'],
+        relative: 'resolve',
+        base: 'https://m.example/',
+        rewrite: (u) => (rnd(2) === 0 ? ',' : '') + String(u) + tail,
+      };
+      const r = filterSrcset(s, p, ctx);
+      if (r.value === null) {
+        expect(r.candidates).toEqual([]);
+        continue;
+      }
+      expect(parseSrcset(r.value).candidates, JSON.stringify(s) + ' -> ' + r.value).toEqual(r.candidates);
+    }
   });
 });

@@ -7,7 +7,9 @@
  *    `-moz-element()`, a bad-string or bad-url token, an unmatched `)`/`]`/`}`, a lone `\\`, or a `{}` block;
  *  - URLs: url tokens, `url("...")`/`src("...")` functions and the bare strings of `image()`, `image-set()`,
  *    `-webkit-image-set()`, `cross-fade()`, `-webkit-cross-fade()` go through `rewriteUrl`; without `rewriteUrl`,
- *    or when it returns null, the declaration is dropped.
+ *    or when it returns null, the declaration is dropped. Substitution functions (`var()`, `env()`, `attr()`,
+ *    `if()`, custom `--f()`) inside those functions drop the declaration, since what they substitute would
+ *    bypass `rewriteUrl`.
  * Property names are ASCII-lowercased (and serialized lowercased). Custom properties (`--x`) keep their
  * case-sensitive name and are handed to `allow` like any property (info.custom = true); they are dropped unless
  * `allow` accepts them, and their URLs are checked like any other since `var()` can carry them anywhere.
@@ -51,6 +53,7 @@ export interface DeclarationFilterResult {
 const DENIED_PROPERTIES = new Set(['behavior', '-ms-behavior', '-moz-binding', 'binding']);
 const DENIED_FUNCTIONS = new Set(['expression', '-ms-expression', 'element', '-moz-element', '-webkit-element']);
 const URL_FUNCTIONS = new Set(['url', 'src']);
+const SUBSTITUTION_FUNCTIONS = new Set(['var', 'env', 'attr', 'if', 'inherit', 'random-item']);
 const IMAGE_FUNCTIONS = new Set(['image', 'image-set', '-webkit-image-set', 'cross-fade', '-webkit-cross-fade']);
 
 /** ASCII lowercase (CSS names are ASCII case-insensitive; non-ASCII letters must stay as they are). */
@@ -65,6 +68,27 @@ export function asciiLower(s: string): string {
     }
   }
   return start === 0 ? s : out + s.slice(start);
+}
+
+/** Copy a component value tree (blocks and functions; tokens are immutable and shared), iteratively. */
+export function cloneValues(values: readonly ComponentValue[]): ComponentValue[] {
+  const root: ComponentValue[] = [];
+  const stack: { src: readonly ComponentValue[]; dst: ComponentValue[] }[] = [{ src: values, dst: root }];
+  while (stack.length > 0) {
+    const { src, dst } = stack.pop()!;
+    for (const v of src) {
+      if (v.type === 'block') {
+        const b: ComponentValue = { type: 'block', open: v.open, value: [] };
+        dst.push(b);
+        stack.push({ src: v.value, dst: b.value });
+      } else if (v.type === 'func') {
+        const f: ComponentValue = { type: 'func', name: v.name, value: [] };
+        dst.push(f);
+        stack.push({ src: v.value, dst: f.value });
+      } else dst.push(v);
+    }
+  }
+  return root;
 }
 
 /** True if some function with one of these (lowercase) names occurs anywhere in the values. */
@@ -84,10 +108,11 @@ export function checkValue(
   property: string,
   rewriteUrl: DeclarationFilterOptions['rewriteUrl'],
 ): string | null {
-  // Stack entries: a list, and the lowercased name of the function owning it ('' when not a function).
-  const stack: { list: ComponentValue[]; fn: string }[] = [{ list: value, fn: '' }];
+  // Stack entries: a list, the lowercased name of the function owning it ('' when not a function), and whether
+  // it is inside a URL-taking function.
+  const stack: { list: ComponentValue[]; fn: string; inUrl: boolean }[] = [{ list: value, fn: '', inUrl: false }];
   while (stack.length > 0) {
-    const { list, fn } = stack.pop()!;
+    const { list, fn, inUrl } = stack.pop()!;
     let urlArgs = 0;
     for (let i = 0; i < list.length; i++) {
       const v = list[i]!;
@@ -105,12 +130,16 @@ export function checkValue(
           break;
         case 'block':
           if (v.open === '{') return '{} block in value';
-          stack.push({ list: v.value, fn: '' });
+          stack.push({ list: v.value, fn: '', inUrl });
           break;
         case 'func': {
           const name = asciiLower(v.name);
           if (DENIED_FUNCTIONS.has(name)) return `${name}() is not allowed`;
-          stack.push({ list: v.value, fn: name });
+          // var()/env()/attr()/if() or a custom function could substitute a string that then acts as a URL
+          // without passing through rewriteUrl (e.g. `src(var(--u))`, `image-set(var(--u) 1x)`).
+          if (inUrl && (SUBSTITUTION_FUNCTIONS.has(name) || name.startsWith('--'))) return `${name}() inside a URL function`;
+          const urlish = URL_FUNCTIONS.has(name) || IMAGE_FUNCTIONS.has(name);
+          stack.push({ list: v.value, fn: name, inUrl: inUrl || urlish });
           break;
         }
         case 'url': {
@@ -150,9 +179,8 @@ export function filterDeclarationList(
   for (const d of decls) {
     const custom = d.name.startsWith('--');
     const property = custom ? d.name : asciiLower(d.name);
-    const original = serializeComponentValues(d.value);
     const drop = (reason: string): void => {
-      removed.push({ property, reason, value: original });
+      removed.push({ property, reason, value: serializeComponentValues(d.value) });
     };
     if (DENIED_PROPERTIES.has(property)) {
       drop('property is never allowed');
@@ -162,7 +190,7 @@ export function filterDeclarationList(
       drop('!important not allowed');
       continue;
     }
-    let value = d.value;
+    let value = cloneValues(d.value); // checkValue rewrites URLs in place; the caller's tree stays as parsed
     let reason = checkValue(value, property, options.rewriteUrl);
     if (reason !== null) {
       drop(reason);

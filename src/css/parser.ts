@@ -216,12 +216,6 @@ function consumeBadDeclarationRemnants(cur: Cursor, nested: boolean): void {
   }
 }
 
-/** True if the component value list is all whitespace. */
-function isBlank(values: readonly ComponentValue[]): boolean {
-  for (const v of values) if (v.type !== 'whitespace') return false;
-  return true;
-}
-
 /** "Consume a declaration". Returns null ("nothing") when it is not one. */
 function consumeDeclaration(cur: Cursor, nested: boolean): Declaration | null {
   const first = cur.peek();
@@ -360,4 +354,3 @@ export function parseDeclaration(text: string): Declaration | null {
   return d !== null && cur.peek() === undefined ? d : null;
 }
 
-export { isBlank };

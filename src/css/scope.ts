@@ -32,7 +32,7 @@ import {
 } from './parser.js';
 import type { CssToken } from './tokenizer.js';
 import { type DeclarationFilterOptions, asciiLower, filterDeclarationList } from './declarations.js';
-import { flattenComponentValues, serializeComponentValues as serializeRulesPrelude, serializeRules } from './serialize.js';
+import { flattenComponentValues, serializeComponentValues, serializeRules } from './serialize.js';
 
 export type ScopableAtRule = 'media' | 'supports' | 'container' | 'font-face' | 'keyframes';
 
@@ -437,7 +437,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
   }
 
   function handleQualified(rule: QualifiedRule, ctx: Context, dst: BlockItem[]): void {
-    const text = serializeRulesPrelude(trim(rule.prelude));
+    const text = (): string => serializeComponentValues(trim(rule.prelude));
     if (ctx === 'keyframes') {
       // Keyframe selectors: from, to, percentages, commas.
       for (const v of rule.prelude) {
@@ -447,7 +447,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
           v.type === 'percentage' ||
           (v.type === 'ident' && ['from', 'to'].includes(asciiLower(v.value)));
         if (!ok) {
-          removed.push({ what: 'rule', detail: text, reason: 'bad keyframe selector' });
+          removed.push({ what: 'rule', detail: text(), reason: 'bad keyframe selector' });
           return;
         }
       }
@@ -457,11 +457,11 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
       return;
     }
     if (ctx !== 'top' && ctx !== 'style') {
-      removed.push({ what: 'rule', detail: text, reason: 'rule not allowed here' });
+      removed.push({ what: 'rule', detail: text(), reason: 'rule not allowed here' });
       return;
     }
     if (ctx === 'style' && !nesting) {
-      removed.push({ what: 'rule', detail: text, reason: 'nested rules disabled' });
+      removed.push({ what: 'rule', detail: text(), reason: 'nested rules disabled' });
       return;
     }
     const selectors: ComponentValue[][] = [];
@@ -471,14 +471,14 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
       if (typeof r === 'string') {
         if (!isUnsafeReason(r)) {
           // A syntax error invalidates the whole selector list in browsers: drop the rule, as they would.
-          removed.push({ what: 'rule', detail: text, reason: `invalid selector (${r})` });
+          removed.push({ what: 'rule', detail: text(), reason: `invalid selector (${r})` });
           return;
         }
-        removed.push({ what: 'selector', detail: serializeRulesPrelude(t), reason: r });
+        removed.push({ what: 'selector', detail: serializeComponentValues(t), reason: r });
       } else selectors.push(r);
     }
     if (selectors.length === 0) {
-      removed.push({ what: 'rule', detail: text, reason: 'no selector could be confined' });
+      removed.push({ what: 'rule', detail: text(), reason: 'no selector could be confined' });
       return;
     }
     const prelude: ComponentValue[] = [];

@@ -2,7 +2,8 @@
  * GENERATED FILE, do not edit. Regenerate with `npx tsx scripts/generate-sanitizer-builtins.ts`.
  *
  * Source: the Sanitizer API's built-ins (WICG sanitizer-api `builtins/`, 2026-04), read from the project's shared
- * material `sanitizer-api/`: safe-default-configuration.json, safe-baseline-configuration.json, event-handler-content-attributes.txt.
+ * material `sanitizer-api/`:
+ *   safe-default-configuration.json, safe-baseline-configuration.json, event-handler-content-attributes.txt.
  * Those files are under the W3C Software and Document License (see LICENSE.md beside them).
  *
  * Encoding: names are grouped by namespace into space-separated strings; in the element allow-list an entry

@@ -209,7 +209,7 @@ function firstDataAttribute(list: readonly SanitizerName[] | undefined): Sanitiz
  */
 export function configValidityError(config: CanonicalSanitizerConfig): string | null {
   const c = config;
-  // Steps 1-6: one of each allow/remove pair, not both.
+  // Steps 2, 4, 6: one of each allow/remove pair, not both.
   if (c.elements !== undefined && c.removeElements !== undefined) {
     return '"elements" and "removeElements" cannot both be given';
   }
@@ -219,7 +219,7 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
   if (c.attributes !== undefined && c.removeAttributes !== undefined) {
     return '"attributes" and "removeAttributes" cannot both be given';
   }
-  // Steps 8-12: no duplicates within a global list.
+  // Steps 8-11: no duplicates within a global list.
   const dup = (key: string, list: readonly SanitizerName[] | undefined): string | null => {
     const d = list === undefined ? null : firstDuplicate(list);
     return d === null ? null : `"${key}" lists ${describeName(d)} twice`;
@@ -236,7 +236,7 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
   }
   e = c.attributes !== undefined ? dup('attributes', c.attributes) : dup('removeAttributes', c.removeAttributes);
   if (e !== null) return e;
-  // Step 13: replaceWithChildrenElements holds no non-replaceable element and no element of the other lists.
+  // Step 12: replaceWithChildrenElements holds no non-replaceable element and no element of the other lists.
   if (c.replaceWithChildrenElements !== undefined) {
     for (const el of c.replaceWithChildrenElements) {
       if (containsName(NON_REPLACEABLE_ELEMENTS, el)) {
@@ -248,8 +248,9 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
     if (common !== null) return `${describeName(common)} is in both "${other}" and "replaceWithChildrenElements"`;
   }
   if (c.attributes !== undefined) {
-    // Step 14: with a global attribute allow-list.
+    // Step 13: with a global attribute allow-list.
     const global = c.attributes;
+    const inGlobal = NameSet.of(global);
     if (c.elements !== undefined) {
       for (let i = 0; i < c.elements.length; i++) {
         const el = c.elements[i]!;
@@ -258,7 +259,6 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
         if (e !== null) return e;
         const common = firstCommon(global, el.attributes ?? []);
         if (common !== null) return `${describeName(common)} is in both "attributes" and "${at}.attributes"`;
-        const inGlobal = NameSet.of(global);
         for (const a of el.removeAttributes ?? []) {
           if (!inGlobal.has(a.namespace, a.name)) {
             return `"${at}.removeAttributes" lists ${describeName(a)}, which "attributes" does not allow`;
@@ -271,7 +271,7 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
     const data = c.dataAttributes === true ? firstDataAttribute(global) : null;
     if (data !== null) return `"attributes" lists the data attribute ${describeName(data)} while "dataAttributes" is true`;
   } else {
-    // Step 15: with a global attribute remove-list.
+    // Step 14: with a global attribute remove-list.
     const global = c.removeAttributes ?? [];
     if (c.elements !== undefined) {
       for (let i = 0; i < c.elements.length; i++) {

@@ -25,3 +25,4 @@ export {
 export { builtinSafeDefaultConfig } from './builtins.js';
 export type * from './types.js';
 export type { SanitizerName } from './names.js';
+export { setHTMLLike, parseHTMLLike, declarativeShadowRootTemplates, type SetHTMLLikeOptions } from './set-html.js';

@@ -34,6 +34,7 @@ import {
   Sanitizer,
   sanitizerState,
 } from './config.js';
+import { cleanUrl, urlScheme } from '../url/url-policy.js';
 import { isDataAttributeName, NameMap, NameSet } from './names.js';
 import type { CanonicalSanitizerConfig, SanitizerConfig, SanitizerPreset } from './types.js';
 
@@ -106,25 +107,11 @@ for (const [el, attr] of ANIMATING_URL_ATTRIBUTES) {
 
 /**
  * "contains a javascript: URL": whether the basic URL parser, run on the value without a base, yields a URL
- * whose scheme is "javascript". The parser strips leading and trailing C0 controls and spaces, ignores ASCII
- * tabs and newlines anywhere, lower-cases the scheme, and cannot fail once "javascript:" has been read, so
- * this is a prefix test on the value so cleaned.
+ * whose scheme is "javascript". Once a scheme has been read the parser cannot fail for a non-special scheme,
+ * so this is the parser's cleaning and scheme states (shared with the URL policy), without a full parse.
  */
 export function containsJavascriptUrl(value: string): boolean {
-  let start = 0;
-  let end = value.length;
-  while (start < end && value.charCodeAt(start) <= 0x20) start++;
-  while (end > start && value.charCodeAt(end - 1) <= 0x20) end--;
-  const want = 'javascript:';
-  let k = 0;
-  for (let i = start; i < end && k < want.length; i++) {
-    let c = value.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    if (c !== want.charCodeAt(k)) return false;
-    k++;
-  }
-  return k === want.length;
+  return urlScheme(cleanUrl(value)) === 'javascript';
 }
 
 /** Whether "sanitize core" keeps `attr` on an element that is kept (the attribute steps, in order). */

@@ -21,8 +21,10 @@ export class StackOfOpenElements {
   current: Element | null = null;
   currentId = T.UNKNOWN;
 
-  private readonly topOf = new Int32Array(T.TAG_ID_COUNT).fill(-1);
+  /** Indexed by tag id; ids past `T.TAG_ID_COUNT` are tag names the tree builder interned while parsing. */
+  private readonly topOf: number[] = new Array<number>(T.TAG_ID_COUNT).fill(-1);
   private prevSame: number[] = [];
+  private specialBound: number[] = [];
   private scopeBound: number[] = [];
   private listBound: number[] = [];
   private buttonBound: number[] = [];
@@ -43,9 +45,11 @@ export class StackOfOpenElements {
   }
 
   private link(i: number, id: number): void {
-    this.prevSame[i] = this.topOf[id]!;
+    const t = this.topOf[id];
+    this.prevSame[i] = t === undefined ? -1 : t;
     this.topOf[id] = i;
     const below = i - 1;
+    this.specialBound[i] = T.SPECIAL[id] ? i : below >= 0 ? this.specialBound[below]! : -1;
     this.scopeBound[i] = T.SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.scopeBound[below]! : -1;
     this.listBound[i] = T.LIST_ITEM_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.listBound[below]! : -1;
     this.buttonBound[i] = T.BUTTON_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.buttonBound[below]! : -1;
@@ -79,7 +83,7 @@ export class StackOfOpenElements {
 
   /** Pops until an element with tag id `id` has been popped (it must be on the stack). */
   popUntilId(id: number): void {
-    const i = this.topOf[id]!;
+    const i = this.lastIndexOfId(id);
     if (i >= 0) this.popTo(i);
   }
 
@@ -144,31 +148,37 @@ export class StackOfOpenElements {
 
   /** Highest position of an element with this tag id, or -1 (O(1)). */
   lastIndexOfId(id: number): number {
-    return this.topOf[id]!;
+    const i = this.topOf[id];
+    return i === undefined ? -1 : i;
   }
 
   hasId(id: number): boolean {
-    return this.topOf[id]! >= 0;
+    return this.lastIndexOfId(id) >= 0;
+  }
+
+  /** Highest position holding an element of the special category, or -1 (O(1)). */
+  lastSpecialIndex(): number {
+    return this.top < 0 ? -1 : this.specialBound[this.top]!;
   }
 
   /** "Has an element in scope" for a tag id. */
   hasInScope(id: number): boolean {
-    const i = this.topOf[id]!;
+    const i = this.lastIndexOfId(id);
     return i >= 0 && i >= this.scopeBound[this.top]!;
   }
 
   hasInListItemScope(id: number): boolean {
-    const i = this.topOf[id]!;
+    const i = this.lastIndexOfId(id);
     return i >= 0 && i >= this.listBound[this.top]!;
   }
 
   hasInButtonScope(id: number): boolean {
-    const i = this.topOf[id]!;
+    const i = this.lastIndexOfId(id);
     return i >= 0 && i >= this.buttonBound[this.top]!;
   }
 
   hasInTableScope(id: number): boolean {
-    const i = this.topOf[id]!;
+    const i = this.lastIndexOfId(id);
     return i >= 0 && i >= this.tableBound[this.top]!;
   }
 
@@ -181,7 +191,7 @@ export class StackOfOpenElements {
     const b = this.scopeBound[this.top]!;
     for (let id = T.H1; id <= T.H6; id++) {
       const i = this.topOf[id]!;
-      if (i >= 0 && i >= b) return true;
+      if (i >= 0 && i >= b) return true; // h1..h6 are static ids: always present in topOf
     }
     return false;
   }

@@ -158,6 +158,7 @@ export class TreeBuilder implements TokenSink {
   private readonly scripting: boolean;
   private readonly reportErrors: boolean;
   private fosterParenting = false;
+  private reprocessEof = false;
   /** Drop a U+000A at the start of the next character run (after `<pre>`, `<listing>`, `<textarea>`). */
   private skipNextNewline = false;
 
@@ -171,6 +172,9 @@ export class TreeBuilder implements TokenSink {
 
   // selectedcontent support ("maybe clone an option into selectedcontent").
   private readonly selectedContents: Element[] = [];
+
+  private readonly dynamicIds = new Map<string, number>();
+  private nextDynamicId = T.TAG_ID_COUNT;
 
   // The current token.
   private tk = EOF;
@@ -245,9 +249,10 @@ export class TreeBuilder implements TokenSink {
   // TokenSink
 
   startTag(name: string, attributes: Attr[], selfClosing: boolean): void {
+    this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = START_TAG;
     this.tName = name;
-    this.tId = T.htmlTagId(name);
+    this.tId = this.startTagId(name);
     this.tAttrs = attributes;
     this.tSelfClosing = selfClosing;
     this.tAcknowledged = false;
@@ -256,9 +261,10 @@ export class TreeBuilder implements TokenSink {
   }
 
   endTag(name: string): void {
+    this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = END_TAG;
     this.tName = name;
-    this.tId = T.htmlTagId(name);
+    this.tId = this.endTagId(name);
     this.tAttrs = NO_ATTRS;
     this.dispatch();
   }
@@ -284,12 +290,14 @@ export class TreeBuilder implements TokenSink {
   }
 
   comment(data: string): void {
+    this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = COMMENT;
     this.tData = data;
     this.dispatch();
   }
 
   processingInstruction(target: string, data: string): void {
+    this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = PROCESSING_INSTRUCTION;
     this.tTarget = target;
     this.tData = data;
@@ -297,6 +305,7 @@ export class TreeBuilder implements TokenSink {
   }
 
   doctype(name: string | null, publicId: string | null, systemId: string | null, forceQuirks: boolean): void {
+    this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = DOCTYPE;
     this.tDoctypeName = name;
     this.tPublicId = publicId;
@@ -307,7 +316,11 @@ export class TreeBuilder implements TokenSink {
 
   endOfFile(): void {
     this.tk = EOF;
-    this.dispatch();
+    // "Reprocess the token" for end-of-file (in template) loops here instead of nesting calls.
+    do {
+      this.reprocessEof = false;
+      this.dispatch();
+    } while (this.reprocessEof);
     // 13.2.7 "The end": pop all the nodes off the stack of open elements.
     while (this.open.top >= 0) this.open.pop();
   }
@@ -319,6 +332,28 @@ export class TreeBuilder implements TokenSink {
 
   // ---------------------------------------------------------------------------------------------
   // Helpers
+
+  /**
+   * The tag id of a start tag's name as an HTML element. Names without a static id are interned for this
+   * parse, so that "any other end tag" finds its element through the stack's per-id index (O(1)).
+   */
+  private startTagId(name: string): number {
+    const id = T.htmlTagId(name);
+    if (id !== T.UNKNOWN) return id;
+    const d = this.dynamicIds.get(name);
+    if (d !== undefined) return d;
+    const n = this.nextDynamicId++;
+    this.dynamicIds.set(name, n);
+    return n;
+  }
+
+  /** The tag id of an end tag's name: -1 when no element of that name was ever created. */
+  private endTagId(name: string): number {
+    const id = T.htmlTagId(name);
+    if (id !== T.UNKNOWN) return id;
+    const d = this.dynamicIds.get(name);
+    return d === undefined ? -1 : d;
+  }
 
   private err(code: string): void {
     if (this.reportErrors) this.tokenizer.error(code, this.tokenizer.tokenStart);
@@ -659,22 +694,27 @@ export class TreeBuilder implements TokenSink {
 
   private reconstructActiveFormattingElements(): void {
     const entries = this.afe.entries;
-    const n = entries.length;
-    if (n === 0) return;
-    const lastEl = entries[n - 1]!.element;
+    let last = entries.length - 1;
+    while (last >= 0 && entries[last]!.removed) last--;
+    if (last < 0) return;
+    const lastEl = entries[last]!.element;
     const onStack = this.open.formattingOnStack;
     if (lastEl === null || onStack.has(lastEl)) return;
-    let i = n - 1;
-    while (i > 0) {
-      const el = entries[i - 1]!.element;
-      if (el === null || onStack.has(el)) break;
-      i--;
+    // Rewind to the earliest entry after the last marker / last element on the stack.
+    let first = last;
+    for (let j = last - 1; j >= 0; j--) {
+      const e = entries[j]!;
+      if (e.removed) continue;
+      if (e.element === null || onStack.has(e.element)) break;
+      first = j;
     }
-    for (; i < n; i++) {
-      const entry = entries[i]!;
+    // Advance and create.
+    for (let j = first; j <= last; j++) {
+      const entry = entries[j]!;
+      if (entry.removed) continue;
       const old = entry.element!;
       const el = this.insertElement(old.localName, HTML_NS, cloneAttributes(old.attributes), entry.id);
-      this.afe.replace(entry, el);
+      this.afe.replaceAt(j, entry, el);
     }
   }
 
@@ -1137,8 +1177,7 @@ export class TreeBuilder implements TokenSink {
           if (!this.adoptionAgency(T.A, 'a')) this.anyOtherEndTagInBody();
           const e2 = this.afe.entryFor(el);
           if (e2 !== null) this.afe.remove(e2);
-          const i = open.indexOf(el);
-          if (i >= 0) open.removeAt(i);
+          if (open.formattingOnStack.has(el)) open.removeAt(open.indexOf(el));
         }
         this.reconstructActiveFormattingElements();
         this.afe.push(this.insertHtmlElement(), T.A);
@@ -1471,20 +1510,18 @@ export class TreeBuilder implements TokenSink {
     this.anyOtherEndTagInBody();
   }
 
-  /** In body: "any other end tag". */
+  /**
+   * In body: "any other end tag". The walk down the stack stops at the first HTML element with the token's
+   * tag name or at the first special element, whichever is higher: both are O(1) lookups here.
+   */
   private anyOtherEndTagInBody(): void {
     const open = this.open;
-    const name = this.tName;
-    for (let i = open.top; i >= 0; i--) {
-      const node = open.items[i]!;
-      if (node.namespaceURI === HTML_NS && node.localName === name) {
-        this.generateImpliedEndTags(open.ids[i]!);
-        if (i !== open.top) this.err('end-tag-too-early');
-        open.popTo(i);
-        return;
-      }
-      if (T.SPECIAL[open.ids[i]!]) return this.err('unexpected-end-tag');
-    }
+    const id = this.tId;
+    const i = open.lastIndexOfId(id);
+    if (i < 0 || i < open.lastSpecialIndex()) return this.err('unexpected-end-tag');
+    this.generateImpliedEndTags(id);
+    if (i !== open.top) this.err('end-tag-too-early');
+    open.popTo(i);
   }
 
   // 13.2.6.4.7 (in body) The adoption agency algorithm. Returns false for "act as any other end tag".
@@ -2033,7 +2070,8 @@ export class TreeBuilder implements TokenSink {
         this.afe.clearToLastMarker();
         this.templateModes.pop();
         this.resetInsertionMode();
-        return this.dispatch();
+        this.reprocessEof = true;
+        return;
     }
   }
 

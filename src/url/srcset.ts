@@ -188,7 +188,7 @@ export function filterSrcset(value: string, policy: UrlPolicy, context: UrlConte
       removed.push({ url: c.url, reason: d.value === '' ? 'empty URL' : d.reason });
       continue;
     }
-    kept.push({ ...c, url: d.value });
+    kept.push({ ...c, url: srcsetSafeUrl(d.value) }); // as serialized, so re-parsing gives these candidates
   }
   return { value: kept.length > 0 ? serializeSrcset(kept) : null, candidates: kept, removed };
 }

@@ -35,7 +35,7 @@ export type UrlForm =
   | 'empty'; // "" (the document itself)
 
 export interface UrlPolicy {
-  /** Allowed schemes, lowercase, without ":" (e.g. ["http", "https", "mailto"]). */
+  /** Allowed schemes (e.g. ["http", "https", "mailto"]); compared ASCII case-insensitively, a trailing ":" is ok. */
   schemes: readonly string[];
   /** What to do with relative URLs: keep as written, drop, or resolve against `base`. */
   relative: 'keep' | 'drop' | 'resolve';
@@ -146,6 +146,12 @@ export function dataUrlMimeType(href: string): string | null {
   return essence;
 }
 
+/** "HTTPS:" -> "https". */
+function normalizeScheme(s: string): string {
+  const t = s.toLowerCase();
+  return t.endsWith(':') ? t.slice(0, -1) : t;
+}
+
 function tryUrl(input: string, base?: string): URL | null {
   try {
     return base === undefined ? new URL(input) : new URL(input, base);
@@ -162,7 +168,7 @@ function drop(reason: string, form: UrlForm, scheme: string | null): UrlDecision
 export function checkUrl(value: string, policy: UrlPolicy, context: UrlContext = DEFAULT_CONTEXT): UrlDecision {
   const clean = cleanUrl(value);
   const scheme = urlScheme(clean);
-  const allowed = (s: string): boolean => policy.schemes.includes(s);
+  const allowed = (s: string): boolean => policy.schemes.some((x) => normalizeScheme(x) === s);
   let form: UrlForm;
   let parsed: URL | null = null;
   let out: string;

@@ -37,12 +37,20 @@ export class OursHost {
       stdout: false,
       stderr: false,
     });
+    let onMessage: (m: Reply) => void = () => {};
+    let onError: (e: Error) => void = () => {};
+    let onExit: (code: number) => void = () => {};
     const first = await new Promise<Reply | Error>((resolve) => {
-      worker.once('message', (m: Reply) => resolve(m));
-      worker.once('error', (e) => resolve(e));
-      worker.once('exit', (code) => resolve(new Error(`worker exited with code ${code}`)));
+      onMessage = (m) => resolve(m);
+      onError = (e) => resolve(e);
+      onExit = (code) => resolve(new Error(`worker exited with code ${code}`));
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
     });
-    worker.removeAllListeners();
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
     if (first instanceof Error || first.type !== 'ready') {
       await worker.terminate();
       return first instanceof Error ? String(first) : first.type === 'load-error' ? first.error : 'unexpected reply';

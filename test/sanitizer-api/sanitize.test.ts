@@ -94,9 +94,9 @@ describe('the built-in safe default configuration', () => {
       ['DIV', HTML_NS],
       ['div', SVG_NS],
     ] as const) {
-      const f = frag(h('p', null, 'a', createElement(name, { title: 't' }, ns), 'b'));
-      (f.firstChild as Element).childNodes[1]!.nodeType === ELEMENT_NODE &&
-        ((f.firstChild as Element).childNodes[1] as Element).appendChild(h('b', null, 'inner'));
+      const dropped = createElement(name, { title: 't' }, ns);
+      dropped.appendChild(h('b', null, 'inner'));
+      const f = frag(h('p', null, 'a', dropped, 'b'));
       sanitizeFragmentLikeSetHTML(f, undefined, true);
       expect(show(f), `${ns} ${name}`).toBe('<p>ab</p>');
     }
@@ -289,12 +289,16 @@ describe('configurable parts of sanitize core', () => {
 describe('robustness', () => {
   const DEPTH = 100_000;
 
-  function chain(name: string, depth: number, leaf: string): Element {
-    const top = createElement(name);
-    let cur = top;
-    for (let i = 1; i < depth; i++) cur = cur.appendChild(createElement(name));
+  /** Built bottom-up: appending under a deep node costs its depth (the tree's cycle check). */
+  function chain(name: string, depth: number, leaf: string, attrs?: Record<string, string>): Element {
+    let cur = createElement(name, attrs);
     cur.appendChild(createText(leaf));
-    return top;
+    for (let i = 1; i < depth; i++) {
+      const parent = createElement(name, attrs);
+      parent.appendChild(cur);
+      cur = parent;
+    }
+    return cur;
   }
 
   function depthOf(root: Element): number {
@@ -304,11 +308,8 @@ describe('robustness', () => {
   }
 
   test(`${DEPTH.toLocaleString('en')} nested kept elements`, () => {
-    const f = frag(chain('div', DEPTH, 'leaf'));
     // Every level carries an attribute to remove.
-    for (let cur = f.firstChild as Element | null; cur !== null; cur = (cur.firstChild?.nodeType === ELEMENT_NODE ? cur.firstChild : null) as Element | null) {
-      cur.setAttribute('onclick', 'x');
-    }
+    const f = frag(chain('div', DEPTH, 'leaf', { onclick: 'x' }));
     sanitizeFragmentLikeSetHTML(f, 'default', true);
     expect(depthOf(f.firstChild as Element)).toBe(DEPTH);
     expect(f.textContent).toBe('leaf');
@@ -326,14 +327,9 @@ describe('robustness', () => {
     const f = frag(h('p', null, chain('img', DEPTH, 'x')), 'y');
     sanitizeFragmentLikeSetHTML(f, 'default', true);
     expect(show(f)).toBe('<p></p>y');
-    let tpl = h('template');
-    const top = tpl;
-    for (let i = 1; i < 10_000; i++) {
-      const next = h('template', { onclick: 'x' });
-      tpl.content!.appendChild(next);
-      tpl = next;
-    }
-    const g = frag(top);
+    let tpl = h('template', { onclick: 'x' });
+    for (let i = 1; i < DEPTH; i++) tpl = h('template', { onclick: 'x' }, tpl);
+    const g = frag(tpl);
     sanitizeFragmentLikeSetHTML(g, { removeAttributes: ['onclick'] }, false);
     expect(show(g)).not.toContain('onclick');
   });

@@ -1,0 +1,897 @@
+/**
+ * Reparse safety: the output guarantee of the sanitizer.
+ *
+ * Mutation XSS is a parse differential: the string a sanitizer emits parses into something other than the
+ * tree it checked. This module makes a tree *serializable*: after `enforceReparseSafety(root, context)`, the
+ * HTML fragment serialization of `root` (with the serializer's `roundTrip` option), parsed again in the same
+ * context, gives exactly `root` again — with scripting on or off, in a quirks or a no-quirks document.
+ *
+ * It walks the tree once, top-down and without recursion, carrying for each element the part of the tree
+ * builder's state that the element's start tag would meet on reparse (insertion mode, namespace and
+ * integration points, which elements are "in scope", the list of active formatting elements up to the last
+ * marker, the form element pointer). Each child is checked against the tree-construction rule its start tag
+ * would hit (WHATWG HTML 13.2.6 "Tree construction"); a child that the parser would move, close, ignore,
+ * rename or re-namespace is repaired deterministically:
+ *
+ * - unwrap: an element whose tag would be ignored or would close an ancestor (a table part outside a table,
+ *   `<p>` in `<p>`, `<a>` in `<a>`, `<form>` in `<form>`, an HTML element in SVG, ...) is replaced by its
+ *   children, which are then checked in the same place — exactly what the parser itself keeps of them;
+ * - drop: a node that no markup can put where it is (content misplaced inside table structure, markup
+ *   inside raw text elements, `noscript`, whose parse depends on the scripting flag) is removed;
+ * - normalize: adjacent text nodes are merged, empty ones removed, U+0000 becomes U+FFFD, comment and
+ *   processing-instruction data that would end early is rewritten, duplicate or unserializable attributes
+ *   are removed.
+ *
+ * The byte-level properties the serializer handles (a leading newline in `pre`/`textarea`/`listing`, CR in
+ * text and attribute values) are the serializer's `roundTrip` option.
+ */
+import {
+  type Attr,
+  type ChildNode,
+  type Comment,
+  type Element,
+  type ParentNode,
+  type ProcessingInstruction,
+  type Text,
+  COMMENT_NODE,
+  DOCUMENT_NODE,
+  DOCUMENT_TYPE_NODE,
+  ELEMENT_NODE,
+  HTML_NS,
+  MATHML_NS,
+  PROCESSING_INSTRUCTION_NODE,
+  SVG_NS,
+  TEXT_NODE,
+  Attr as AttrClass,
+  Text as TextClass,
+  asciiLowercase,
+} from '../dom.js';
+import * as T from '../tree-builder/html-elements.js';
+import {
+  BREAKOUT_START_TAG,
+  adjustForeignAttributes,
+  adjustMathMLAttributes,
+  adjustSvgAttributes,
+  adjustSvgTagName,
+  fontBreaksOut,
+  isHtmlEncoding,
+} from '../tree-builder/foreign-content.js';
+import {
+  DATA_STATE,
+  PLAINTEXT_STATE,
+  RAWTEXT_STATE,
+  SCRIPT_DATA_STATE,
+  Tokenizer,
+} from '../tokenizer/tokenizer.js';
+import type { TokenSink } from '../tokenizer/token-sink.js';
+
+/** Where the tree will be parsed again: a fragment context element, or a whole document. */
+export type ReparseContext = { kind: 'document' } | { kind: 'fragment'; name: string; namespace: string };
+
+/** What a repair did, for the removal report. */
+export interface Repair {
+  action: 'unwrap' | 'drop' | 'rename' | 'normalize' | 'drop-attribute';
+  /** The node repaired (for `drop-attribute`, the element). */
+  node: ChildNode;
+  /** The attribute, for `drop-attribute`. */
+  attribute?: Attr;
+  /** A stable kebab-case reason, e.g. `p-in-p`, `table-part-outside-table`, `html-in-svg`. */
+  reason: string;
+}
+
+export type RepairListener = (repair: Repair) => void;
+
+// Insertion-mode-like kinds of child list.
+const BODY = 0; // "in body" (also caption/cell contents, select contents, integration points)
+const TABLE = 1; // children of table
+const TABLE_BODY = 2; // children of tbody/thead/tfoot
+const ROW = 3; // children of tr
+const COLUMN_GROUP = 4; // children of colgroup
+const RAW_TEXT = 5; // text only; `endTagName` must not be closed by the text ('' = none can be)
+const FOREIGN = 6; // children of an SVG or MathML element that is not an integration point
+const DOCUMENT = 7; // children of the Document
+const HTML_ELEMENT = 8; // children of the html element
+const HEAD = 9; // children of head
+const DROP_ALL = 10; // nothing may stay (e.g. a frameset context)
+
+// Flags describing the stack of open elements as seen by a child's start tag.
+const P_IN_BUTTON_SCOPE = 1;
+const NOBR_IN_SCOPE = 2;
+const BUTTON_IN_SCOPE = 4;
+const SELECT_IN_SCOPE = 8;
+const RUBY_IN_SCOPE = 16;
+const LI_REACHABLE = 32; // the "li" start tag loop would reach an li
+const DD_DT_REACHABLE = 64; // the "dd"/"dt" start tag loop would reach a dd or dt
+const A_IN_FORMATTING_LIST = 128; // an `a` after the last marker of the active formatting elements
+const FORM_POINTER = 256; // the form element pointer is set and no template is open
+const TEMPLATE_OPEN = 512;
+const SELECT_CONTEXT = 1024; // fragment case with a select context element
+const SCOPE_FLAGS = P_IN_BUTTON_SCOPE | NOBR_IN_SCOPE | BUTTON_IN_SCOPE | SELECT_IN_SCOPE | RUBY_IN_SCOPE;
+
+/** Start tags that "close a p element" when one is in button scope ("in body"). `table` only in no-quirks
+ * documents, but the guarantee must hold in both, so it counts. */
+const CLOSES_P = new Uint8Array(T.TAG_ID_COUNT);
+for (const id of [
+  T.ADDRESS, T.ARTICLE, T.ASIDE, T.BLOCKQUOTE, T.CENTER, T.DETAILS, T.DIALOG, T.DIR, T.DIV, T.DL, T.FIELDSET,
+  T.FIGCAPTION, T.FIGURE, T.FOOTER, T.HEADER, T.HGROUP, T.MAIN, T.MENU, T.NAV, T.OL, T.P, T.SEARCH, T.SECTION,
+  T.SUMMARY, T.UL, T.H1, T.H2, T.H3, T.H4, T.H5, T.H6, T.PRE, T.LISTING, T.FORM, T.LI, T.DD, T.DT, T.PLAINTEXT,
+  T.TABLE, T.HR, T.XMP,
+]) {
+  CLOSES_P[id] = 1;
+}
+
+/** Start tags "in body" ignores outright (or merges into existing elements). */
+const IGNORED_IN_BODY = new Uint8Array(T.TAG_ID_COUNT);
+for (const id of [
+  T.CAPTION, T.COL, T.COLGROUP, T.FRAME, T.HEAD, T.TBODY, T.TD, T.TFOOT, T.TH, T.THEAD, T.TR, T.HTML, T.BODY,
+  T.FRAMESET, T.IMAGE,
+]) {
+  IGNORED_IN_BODY[id] = 1;
+}
+
+/** Markers of the list of active formatting elements. */
+const MARKER = new Uint8Array(T.TAG_ID_COUNT);
+for (const id of [T.APPLET, T.OBJECT, T.MARQUEE, T.TEMPLATE, T.TD, T.TH, T.CAPTION]) MARKER[id] = 1;
+
+/** Elements allowed in head by "in head" (others close the head). */
+const IN_HEAD = new Uint8Array(T.TAG_ID_COUNT);
+for (const id of [T.BASE, T.BASEFONT, T.BGSOUND, T.LINK, T.META, T.TITLE, T.STYLE, T.SCRIPT, T.TEMPLATE]) IN_HEAD[id] = 1;
+
+/** Raw text elements and the tokenizer state their contents are read in. */
+function rawTextState(id: number): number {
+  switch (id) {
+    case T.STYLE:
+    case T.XMP:
+    case T.IFRAME:
+    case T.NOEMBED:
+    case T.NOFRAMES:
+      return RAWTEXT_STATE;
+    case T.SCRIPT:
+      return SCRIPT_DATA_STATE;
+    case T.TEXTAREA:
+    case T.TITLE:
+      return -2; // RCDATA: the serializer escapes the text, so any text is fine
+    default:
+      return -1;
+  }
+}
+
+interface Frame {
+  /** The node whose child list this is (for templates: the template element). */
+  parent: ParentNode;
+  list: ChildNode[];
+  index: number;
+  kind: number;
+  flags: number;
+  /** Tag id of the current node (the parent element) for "generate implied end tags" and similar checks. */
+  parentId: number;
+  /** For FOREIGN frames: the namespace of the parent; for RAW_TEXT: the tokenizer state. */
+  ns: string;
+  rawState: number;
+  rawEndTag: string;
+}
+
+function isWhitespaceOnly(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** Can the tokenizer produce this lower-case tag name? (first char ASCII alpha, then no whitespace, `/`, `>`, NUL, upper case) */
+function isTokenizableName(name: string): boolean {
+  if (name.length === 0) return false;
+  const c0 = name.charCodeAt(0);
+  if (!(c0 >= 0x61 && c0 <= 0x7a)) return false;
+  for (let i = 1; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0) return false;
+    if (c >= 0x41 && c <= 0x5a) return false;
+  }
+  return true;
+}
+
+/** Can the tokenizer produce this lower-case attribute name? */
+function isTokenizableAttributeName(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0) return false;
+    if (c === 0x3d && i > 0) return false;
+    if (c >= 0x41 && c <= 0x5a) return false;
+  }
+  return true;
+}
+
+/** The name the serializer writes for an attribute (the "serializing HTML fragments" attribute name rules). */
+function serializedAttributeName(a: Attr): string {
+  if (a.namespaceURI === null) return a.localName;
+  if (a.namespaceURI === 'http://www.w3.org/XML/1998/namespace') return 'xml:' + a.localName;
+  if (a.namespaceURI === 'http://www.w3.org/2000/xmlns/') return a.localName === 'xmlns' ? 'xmlns' : 'xmlns:' + a.localName;
+  if (a.namespaceURI === 'http://www.w3.org/1999/xlink') return 'xlink:' + a.localName;
+  return a.name;
+}
+
+/** A sink that records whether a string tokenizes to exactly one expected token. */
+class SingleTokenCheck implements TokenSink {
+  kind = '';
+  count = 0;
+  a = '';
+  b = '';
+  startTag(): void {
+    this.count += 2;
+  }
+  endTag(): void {
+    this.count += 2;
+  }
+  characters(data: string): void {
+    if (this.kind === 'text') this.a += data;
+    else this.count += 2;
+    if (this.kind === 'text') this.count = Math.max(this.count, 1);
+  }
+  nullCharacter(): void {
+    this.count += 2;
+  }
+  comment(data: string): void {
+    this.kind === 'comment' ? ((this.a = data), this.count++) : (this.count += 2);
+  }
+  processingInstruction(target: string, data: string): void {
+    if (this.kind === 'pi') {
+      this.a = target;
+      this.b = data;
+      this.count++;
+    } else this.count += 2;
+  }
+  doctype(): void {
+    this.count += 2;
+  }
+  endOfFile(): void {}
+  cdataAllowed(): boolean {
+    return false;
+  }
+}
+
+const check = new SingleTokenCheck();
+const checkTokenizer = new Tokenizer(check, null);
+
+function commentRoundTrips(data: string): boolean {
+  check.kind = 'comment';
+  check.count = 0;
+  check.a = '';
+  checkTokenizer.state = DATA_STATE;
+  checkTokenizer.lastStartTagName = '';
+  checkTokenizer.run('<!--' + data + '-->');
+  return check.count === 1 && check.a === data;
+}
+
+function processingInstructionRoundTrips(target: string, data: string): boolean {
+  check.kind = 'pi';
+  check.count = 0;
+  checkTokenizer.state = DATA_STATE;
+  checkTokenizer.lastStartTagName = '';
+  checkTokenizer.run('<?' + target + ' ' + data + '?>');
+  return check.count === 1 && check.a === target && check.b === data;
+}
+
+/** Does `text`, written raw inside `<name>` in tokenizer `state`, come back as exactly that text? */
+function rawTextRoundTrips(text: string, state: number, name: string): boolean {
+  if (text.indexOf('<') < 0) return true;
+  check.kind = 'text';
+  check.count = 0;
+  check.a = '';
+  checkTokenizer.state = state;
+  checkTokenizer.lastStartTagName = name;
+  checkTokenizer.run(text + '</' + name + '>');
+  // The text, then the end tag: anything else (an earlier end tag) shows up as a second token.
+  return check.a === text && check.count === 3;
+}
+
+/** Repairs `root` in place so that its serialization reparses to it. Returns the number of repairs made. */
+export function enforceReparseSafety(
+  root: ParentNode,
+  context: ReparseContext,
+  onRepair?: RepairListener,
+): number {
+  let repairs = 0;
+  const report = (action: Repair['action'], node: ChildNode, reason: string, attribute?: Attr): void => {
+    repairs++;
+    if (onRepair) onRepair(attribute ? { action, node, reason, attribute } : { action, node, reason });
+  };
+
+  const stack: Frame[] = [rootFrame(root, context)];
+
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.index >= f.list.length) {
+      stack.pop();
+      continue;
+    }
+    const node = f.list[f.index]!;
+
+    // --- text -------------------------------------------------------------------------------------
+    if (node.nodeType === TEXT_NODE) {
+      const text = node as Text;
+      if (text.data.indexOf('\0') >= 0) {
+        text.data = text.data.replace(/\0/g, '\uFFFD');
+        report('normalize', text, 'null-character');
+      }
+      if (text.data.length === 0) {
+        removeAt(f, node);
+        report('drop', text, 'empty-text');
+        continue;
+      }
+      const prev = f.index > 0 ? f.list[f.index - 1]! : null;
+      if (prev !== null && prev.nodeType === TEXT_NODE) {
+        (prev as Text).data += text.data;
+        removeAt(f, node);
+        report('normalize', text, 'adjacent-text');
+        continue;
+      }
+      if (!textAllowed(f, text.data)) {
+        removeAt(f, node);
+        report('drop', text, f.kind === RAW_TEXT ? 'raw-text-would-end-early' : 'text-misplaced');
+        continue;
+      }
+      f.index++;
+      continue;
+    }
+
+    // --- comments and processing instructions --------------------------------------------------------
+    if (node.nodeType === COMMENT_NODE || node.nodeType === PROCESSING_INSTRUCTION_NODE) {
+      if (f.kind === RAW_TEXT || f.kind === DROP_ALL) {
+        removeAt(f, node);
+        report('drop', node, 'markup-in-raw-text');
+        continue;
+      }
+      if (node.nodeType === COMMENT_NODE) {
+        const c = node as Comment;
+        if (!commentRoundTrips(c.data)) {
+          c.data = safeCommentData(c.data);
+          report('normalize', c, 'comment-would-end-early');
+        }
+      } else {
+        const pi = node as ProcessingInstruction;
+        if (!processingInstructionRoundTrips(pi.target, pi.data)) {
+          const data = safePIData(pi.data);
+          if (processingInstructionRoundTrips(pi.target, data)) {
+            pi.data = data;
+            report('normalize', pi, 'processing-instruction-data');
+          } else {
+            removeAt(f, node);
+            report('drop', pi, 'processing-instruction-target');
+            continue;
+          }
+        }
+      }
+      f.index++;
+      continue;
+    }
+
+    if (node.nodeType === DOCUMENT_TYPE_NODE) {
+      if (f.kind !== DOCUMENT || f.index !== 0) {
+        removeAt(f, node);
+        report('drop', node, 'doctype-misplaced');
+        continue;
+      }
+      f.index++;
+      continue;
+    }
+
+    if (node.nodeType !== ELEMENT_NODE) {
+      removeAt(f, node);
+      report('drop', node, 'unknown-node');
+      continue;
+    }
+
+    // --- elements ----------------------------------------------------------------------------------
+    const el = node as Element;
+    if (el.prefix !== null) {
+      el.prefix = null;
+      report('normalize', el, 'element-prefix');
+    }
+    const verdict = checkElement(f, el);
+    if (verdict !== null) {
+      if (verdict === 'rename:closes-p') {
+        // Keep the content: the paragraph this start tag would close becomes a div, which nothing here closes.
+        report('rename', paragraphInButtonScope(stack), 'p-would-be-closed');
+        continue;
+      }
+      if (verdict.startsWith('drop:')) {
+        removeAt(f, el);
+        report('drop', el, verdict.slice(5));
+      } else {
+        unwrapAt(f, el);
+        report('unwrap', el, verdict);
+      }
+      continue;
+    }
+    fixAttributes(el, report);
+    f.index++;
+    const child = childFrame(f, el);
+    if (child !== null) {
+      if (el.content !== null && el.childNodes.length > 0) {
+        // Children of a template element itself (not its contents) cannot be written as markup.
+        for (const c of el.childNodes.splice(0)) {
+          c.parentNode = null;
+          report('drop', c, 'template-child-outside-contents');
+        }
+      }
+      stack.push(child);
+    } else if (el.childNodes.length > 0 && isVoid(el)) {
+      for (const c of el.childNodes.splice(0)) {
+        c.parentNode = null;
+        report('drop', c, 'child-of-void-element');
+      }
+    }
+  }
+  return repairs;
+}
+
+/**
+ * Renames the `p` element that is in button scope for the top frame to `div`, clearing the flag in the frames
+ * that saw it. Returns that element.
+ */
+function paragraphInButtonScope(stack: Frame[]): Element {
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i]!;
+    f.flags &= ~P_IN_BUTTON_SCOPE;
+    if (f.parentId === T.P && f.parent.nodeType === ELEMENT_NODE) {
+      const p = f.parent as Element;
+      p.localName = 'div';
+      f.parentId = T.DIV;
+      return p;
+    }
+  }
+  throw new Error('reparse safety: no p element in button scope');
+}
+
+function removeAt(f: Frame, node: ChildNode): void {
+  f.list.splice(f.index, 1);
+  node.parentNode = null;
+}
+
+/** Replaces the element at the frame's index with its children (and template contents), which are checked next. */
+function unwrapAt(f: Frame, el: Element): void {
+  const kids = el.content !== null ? [...el.content.childNodes, ...el.childNodes] : el.childNodes.slice();
+  const parent = f.parent.nodeType === ELEMENT_NODE && (f.parent as Element).content !== null
+    ? (f.parent as Element).content!
+    : f.parent;
+  for (const k of kids) k.parentNode = parent;
+  f.list.splice(f.index, 1, ...kids);
+  el.childNodes.length = 0;
+  if (el.content !== null) el.content.childNodes.length = 0;
+  el.parentNode = null;
+}
+
+function isVoid(el: Element): boolean {
+  if (el.namespaceURI !== HTML_NS) return false;
+  switch (el.localName) {
+    case 'area': case 'base': case 'basefont': case 'bgsound': case 'br': case 'col': case 'embed': case 'frame':
+    case 'hr': case 'img': case 'input': case 'keygen': case 'link': case 'meta': case 'param': case 'source':
+    case 'track': case 'wbr':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function textAllowed(f: Frame, data: string): boolean {
+  switch (f.kind) {
+    case TABLE:
+    case TABLE_BODY:
+    case ROW:
+    case COLUMN_GROUP:
+    case HTML_ELEMENT:
+    case HEAD:
+    case DOCUMENT:
+      return f.kind !== DOCUMENT && isWhitespaceOnly(data);
+    case RAW_TEXT:
+      if (f.rawState < 0) return true;
+      if (f.rawEndTag === 'noscript') return data.indexOf('<') < 0 && data.indexOf('&') < 0;
+      return f.rawEndTag === '' || rawTextRoundTrips(data, f.rawState, f.rawEndTag);
+    case DROP_ALL:
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Comment data that tokenizes back to itself: break up `--` runs and a leading `>`/`->`. */
+function safeCommentData(data: string): string {
+  let d = data.replace(/--/g, '- -');
+  if (d.startsWith('>') || d.startsWith('-')) d = ' ' + d;
+  if (d.endsWith('-') || d.endsWith('<!')) d += ' ';
+  if (!commentRoundTrips(d)) d = d.replace(/[<>!-]/g, ' ');
+  return d;
+}
+
+function safePIData(data: string): string {
+  let d = data.replace(/>/g, '');
+  let i = 0;
+  while (i < d.length && (d.charCodeAt(i) === 0x20 || d.charCodeAt(i) === 0x09 || d.charCodeAt(i) === 0x0a || d.charCodeAt(i) === 0x0c || d.charCodeAt(i) === 0x0d)) i++;
+  d = d.slice(i);
+  return d;
+}
+
+/** The tag id used by the tree builder for an element of the tree. */
+function tagIdOf(el: Element): number {
+  if (el.namespaceURI === HTML_NS) return T.htmlTagId(el.localName);
+  if (el.namespaceURI === MATHML_NS) {
+    const id = T.mathmlTagId(el.localName);
+    return id === T.MATH_ANNOTATION_XML && isHtmlEncoding(el.attributes) ? T.MATH_ANNOTATION_XML_HIP : id;
+  }
+  if (el.namespaceURI === SVG_NS) return T.svgTagId(el.localName);
+  return T.UNKNOWN;
+}
+
+function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: number, parentId: number, ns = HTML_NS): Frame {
+  return { parent, list, index: 0, kind, flags, parentId, ns, rawState: -1, rawEndTag: '' };
+}
+
+function rootFrame(root: ParentNode, context: ReparseContext): Frame {
+  const list = root.nodeType === ELEMENT_NODE && (root as Element).content !== null
+    ? (root as Element).content!.childNodes
+    : root.childNodes;
+  if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) return frame(root, list, DOCUMENT, 0, T.UNKNOWN);
+  const name = context.name;
+  if (context.namespace === SVG_NS || context.namespace === MATHML_NS) {
+    const id = context.namespace === SVG_NS ? T.svgTagId(name) : T.mathmlTagId(name);
+    if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) return frame(root, list, BODY, 0, id);
+    return frame(root, list, FOREIGN, 0, id, context.namespace);
+  }
+  const id = T.htmlTagId(name);
+  switch (id) {
+    case T.TABLE:
+      return frame(root, list, TABLE, 0, id);
+    case T.TBODY:
+    case T.THEAD:
+    case T.TFOOT:
+      return frame(root, list, TABLE_BODY, 0, id);
+    case T.TR:
+      return frame(root, list, ROW, 0, id);
+    case T.COLGROUP:
+      return frame(root, list, COLUMN_GROUP, 0, id);
+    case T.TEMPLATE:
+      return templateFrame(root, list, 0);
+    case T.HTML:
+      return frame(root, list, HTML_ELEMENT, 0, id);
+    case T.FRAMESET:
+      return frame(root, list, DROP_ALL, 0, id);
+    case T.TEXTAREA:
+    case T.TITLE:
+    case T.STYLE:
+    case T.XMP:
+    case T.IFRAME:
+    case T.NOEMBED:
+    case T.NOFRAMES:
+    case T.SCRIPT:
+    case T.NOSCRIPT:
+    case T.PLAINTEXT: {
+      // In the fragment case no end tag is appropriate: any text stays text.
+      const f = frame(root, list, RAW_TEXT, 0, id);
+      f.rawState = id === T.NOSCRIPT ? RAWTEXT_STATE : id === T.PLAINTEXT ? PLAINTEXT_STATE : -2;
+      f.rawEndTag = id === T.NOSCRIPT ? 'noscript' : '';
+      return f;
+    }
+    case T.SELECT:
+      return frame(root, list, BODY, SELECT_CONTEXT, id);
+    default:
+      return frame(root, list, BODY, 0, id);
+  }
+}
+
+/** "in template": the first element of the contents decides the insertion mode for the rest. */
+function templateFrame(parent: ParentNode, list: ChildNode[], flags: number): Frame {
+  let kind = BODY;
+  for (const n of list) {
+    if (n.nodeType !== ELEMENT_NODE) continue;
+    const el = n as Element;
+    if (el.namespaceURI === HTML_NS) {
+      switch (T.htmlTagId(el.localName)) {
+        case T.CAPTION:
+        case T.COLGROUP:
+        case T.TBODY:
+        case T.TFOOT:
+        case T.THEAD:
+          kind = TABLE;
+          break;
+        case T.COL:
+          kind = COLUMN_GROUP;
+          break;
+        case T.TR:
+          kind = TABLE_BODY;
+          break;
+        case T.TD:
+        case T.TH:
+          kind = ROW;
+          break;
+      }
+    }
+    break;
+  }
+  const f = frame(parent, list, kind, (flags & ~(SCOPE_FLAGS | A_IN_FORMATTING_LIST | FORM_POINTER | LI_REACHABLE | DD_DT_REACHABLE)) | TEMPLATE_OPEN, T.TEMPLATE);
+  return f;
+}
+
+/**
+ * Checks the start tag of `el` against the rules it meets as a child in frame `f`.
+ * Returns null when it would be inserted right there, else the repair: a reason (unwrap) or `drop:reason`.
+ */
+function checkElement(f: Frame, el: Element): string | null {
+  const ns = el.namespaceURI;
+  const name = el.localName;
+
+  if (f.kind === RAW_TEXT || f.kind === DROP_ALL) return 'drop:markup-in-raw-text';
+
+  // Names the tokenizer cannot produce as written.
+  if (ns === HTML_NS) {
+    if (!isTokenizableName(name)) return 'unserializable-name';
+  } else if (ns === SVG_NS) {
+    const lower = asciiLowercase(name);
+    if (!isTokenizableName(lower) || adjustSvgTagName(lower) !== name) return 'unserializable-name';
+  } else if (ns === MATHML_NS) {
+    if (!isTokenizableName(name)) return 'unserializable-name';
+  } else {
+    return 'unknown-namespace';
+  }
+  const id = tagIdOf(el);
+
+  if (f.kind === FOREIGN) {
+    // Foreign content: children are foreign elements of the parent's namespace, unless they break out.
+    if (ns === HTML_NS) return 'html-in-foreign-content';
+    const lower = ns === SVG_NS ? asciiLowercase(name) : name;
+    const htmlId = T.htmlTagId(lower);
+    if (BREAKOUT_START_TAG[htmlId] || (lower === 'font' && fontBreaksOut(el.attributes))) return 'foreign-element-breaks-out';
+    if (ns !== f.ns) {
+      // <svg> inside annotation-xml is SVG; every other start tag takes the parent's namespace.
+      const svgInAnnotation = ns === SVG_NS && name === 'svg' && f.ns === MATHML_NS && f.parentId === T.MATH_ANNOTATION_XML;
+      if (!svgInAnnotation) return 'namespace-mismatch';
+    }
+    return null;
+  }
+
+  // HTML content (body-like, table-like, document-level frames).
+  if (ns !== HTML_NS) {
+    if (f.kind !== BODY) return f.kind === HEAD || f.kind === HTML_ELEMENT || f.kind === DOCUMENT ? 'drop:misplaced-in-document' : 'drop:misplaced-in-table';
+    if (T.MATHML_TEXT_INTEGRATION_POINT[f.parentId] && ns === MATHML_NS && (name === 'mglyph' || name === 'malignmark')) return null;
+    if (ns === SVG_NS && name === 'svg') return null;
+    if (ns === MATHML_NS && name === 'math') return null;
+    return 'foreign-element-outside-foreign-content';
+  }
+  if (T.MATHML_TEXT_INTEGRATION_POINT[f.parentId] && (name === 'mglyph' || name === 'malignmark')) return 'html-mglyph-in-mathml-text';
+
+  switch (f.kind) {
+    case DOCUMENT:
+      return id === T.HTML ? null : 'drop:misplaced-in-document';
+    case HTML_ELEMENT:
+      return id === T.HEAD || id === T.BODY ? null : 'drop:misplaced-in-document';
+    case HEAD:
+      return IN_HEAD[id] ? null : 'drop:misplaced-in-head';
+    case TABLE:
+      switch (id) {
+        case T.CAPTION: case T.COLGROUP: case T.TBODY: case T.THEAD: case T.TFOOT: case T.SCRIPT: case T.STYLE: case T.TEMPLATE:
+          return null;
+        case T.INPUT:
+          return isHiddenInput(el) ? null : 'drop:misplaced-in-table';
+        default:
+          return 'drop:misplaced-in-table';
+      }
+    case TABLE_BODY:
+      switch (id) {
+        case T.TR: case T.SCRIPT: case T.STYLE: case T.TEMPLATE:
+          return null;
+        case T.INPUT:
+          return isHiddenInput(el) ? null : 'drop:misplaced-in-table';
+        default:
+          return 'drop:misplaced-in-table';
+      }
+    case ROW:
+      switch (id) {
+        case T.TD: case T.TH: case T.SCRIPT: case T.STYLE: case T.TEMPLATE:
+          return null;
+        case T.INPUT:
+          return isHiddenInput(el) ? null : 'drop:misplaced-in-table';
+        default:
+          return 'drop:misplaced-in-table';
+      }
+    case COLUMN_GROUP:
+      return id === T.COL || id === T.TEMPLATE ? null : 'drop:misplaced-in-column-group';
+  }
+
+  // "in body" (f.kind === BODY)
+  const flags = f.flags;
+  if (IGNORED_IN_BODY[id]) return id === T.IMAGE ? 'image-becomes-img' : 'table-part-or-document-element-outside-context';
+  if (id === T.NOSCRIPT) return 'drop:noscript-depends-on-scripting';
+  if (id === T.PLAINTEXT) return 'plaintext-swallows-what-follows';
+  if (CLOSES_P[id] && flags & P_IN_BUTTON_SCOPE) return 'rename:closes-p';
+  if (id === T.SVG || id === T.MATH) return 'html-element-named-like-foreign-root';
+  if (T.isHeading(id) && T.isHeading(f.parentId)) return 'heading-in-heading';
+  switch (id) {
+    case T.LI:
+      if (flags & LI_REACHABLE) return 'li-closes-li';
+      break;
+    case T.DD:
+    case T.DT:
+      if (flags & DD_DT_REACHABLE) return 'dd-dt-closes-dd-dt';
+      break;
+    case T.A:
+      if (flags & A_IN_FORMATTING_LIST) return 'a-in-a';
+      break;
+    case T.NOBR:
+      if (flags & NOBR_IN_SCOPE) return 'nobr-in-nobr';
+      break;
+    case T.BUTTON:
+      if (flags & BUTTON_IN_SCOPE) return 'button-in-button';
+      break;
+    case T.FORM:
+      if (flags & FORM_POINTER) return 'form-in-form';
+      break;
+    case T.SELECT:
+      if (flags & (SELECT_IN_SCOPE | SELECT_CONTEXT)) return 'select-in-select';
+      break;
+    case T.INPUT:
+      if (flags & SELECT_IN_SCOPE) return 'input-closes-select';
+      break;
+    case T.OPTION:
+      if (flags & SELECT_IN_SCOPE) {
+        if (T.IMPLIED_END_TAG[f.parentId] && f.parentId !== T.OPTGROUP) return 'option-implies-end-tag';
+      } else if (f.parentId === T.OPTION) return 'option-in-option';
+      break;
+    case T.OPTGROUP:
+      if (flags & SELECT_IN_SCOPE) {
+        if (T.IMPLIED_END_TAG[f.parentId]) return 'optgroup-implies-end-tag';
+      } else if (f.parentId === T.OPTION) return 'optgroup-in-option';
+      break;
+    case T.HR:
+      if (flags & SELECT_IN_SCOPE && T.IMPLIED_END_TAG[f.parentId]) return 'hr-implies-end-tag';
+      break;
+    case T.RB:
+    case T.RTC:
+      if (flags & RUBY_IN_SCOPE && T.IMPLIED_END_TAG[f.parentId]) return 'ruby-implies-end-tag';
+      break;
+    case T.RP:
+    case T.RT:
+      if (flags & RUBY_IN_SCOPE && T.IMPLIED_END_TAG[f.parentId] && f.parentId !== T.RTC) return 'ruby-implies-end-tag';
+      break;
+  }
+  return null;
+}
+
+function isHiddenInput(el: Element): boolean {
+  if (el.childNodes.length > 0) return false;
+  for (const a of el.attributes) {
+    if (a.namespaceURI === null && a.localName === 'type') return asciiLowercase(a.value) === 'hidden';
+  }
+  return false;
+}
+
+/** The frame for the children of `el` (already accepted in frame `f`), or null for void elements. */
+function childFrame(f: Frame, el: Element): Frame | null {
+  const ns = el.namespaceURI;
+  const id = tagIdOf(el);
+  if (ns !== HTML_NS) {
+    if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) {
+      // Scope boundaries and special: start tags inside see a fresh scope.
+      return frame(el, el.childNodes, BODY, f.flags & (FORM_POINTER | TEMPLATE_OPEN | A_IN_FORMATTING_LIST), id);
+    }
+    return frame(el, el.childNodes, FOREIGN, f.flags & (FORM_POINTER | TEMPLATE_OPEN | A_IN_FORMATTING_LIST), id, ns);
+  }
+  if (isVoid(el)) return null;
+  if (id === T.TEMPLATE) return templateFrame(el, el.content!.childNodes, f.flags);
+
+  const raw = rawTextState(id);
+  if (raw !== -1) {
+    const fr = frame(el, el.childNodes, RAW_TEXT, 0, id);
+    fr.rawState = raw;
+    fr.rawEndTag = el.localName;
+    return fr;
+  }
+
+  switch (f.kind) {
+    case DOCUMENT:
+      return frame(el, el.childNodes, HTML_ELEMENT, 0, id);
+    case HTML_ELEMENT:
+      return id === T.HEAD ? frame(el, el.childNodes, HEAD, 0, id) : frame(el, el.childNodes, BODY, 0, id);
+  }
+  switch (id) {
+    case T.TABLE:
+      return frame(el, el.childNodes, TABLE, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+    case T.TBODY:
+    case T.THEAD:
+    case T.TFOOT:
+      return frame(el, el.childNodes, TABLE_BODY, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+    case T.TR:
+      return frame(el, el.childNodes, ROW, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+    case T.COLGROUP:
+      return frame(el, el.childNodes, COLUMN_GROUP, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+  }
+
+  // Body-like: derive the stack-of-open-elements flags for the children.
+  let flags = f.flags & ~SELECT_CONTEXT;
+  if (T.SCOPE_BOUNDARY[id]) flags &= ~SCOPE_FLAGS;
+  if (MARKER[id]) flags &= ~A_IN_FORMATTING_LIST;
+  if (T.SPECIAL[id] && id !== T.ADDRESS && id !== T.DIV && id !== T.P) flags &= ~(LI_REACHABLE | DD_DT_REACHABLE);
+  switch (id) {
+    case T.P:
+      flags |= P_IN_BUTTON_SCOPE;
+      break;
+    case T.BUTTON:
+      flags = (flags & ~P_IN_BUTTON_SCOPE) | BUTTON_IN_SCOPE;
+      break;
+    case T.NOBR:
+      flags |= NOBR_IN_SCOPE;
+      break;
+    case T.SELECT:
+      flags |= SELECT_IN_SCOPE;
+      break;
+    case T.RUBY:
+      flags |= RUBY_IN_SCOPE;
+      break;
+    case T.LI:
+      flags |= LI_REACHABLE;
+      break;
+    case T.DD:
+    case T.DT:
+      flags |= DD_DT_REACHABLE;
+      break;
+    case T.A:
+      flags |= A_IN_FORMATTING_LIST;
+      break;
+    case T.FORM:
+      if (!(flags & TEMPLATE_OPEN)) flags |= FORM_POINTER;
+      break;
+  }
+  return frame(el, el.childNodes, BODY, flags, id);
+}
+
+/** Removes attributes that cannot be written so as to come back identical; normalizes NUL in values. */
+function fixAttributes(el: Element, report: (action: Repair['action'], node: ChildNode, reason: string, attribute?: Attr) => void): void {
+  const attrs = el.attributes;
+  if (attrs.length === 0) return;
+  const html = el.namespaceURI === HTML_NS;
+  let seen: Set<string> | null = null;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i]!;
+    let reason: string | null = null;
+    const written = serializedAttributeName(a);
+    if (html) {
+      if (a.namespaceURI !== null || a.prefix !== null) reason = 'namespaced-attribute-on-html-element';
+      else if (!isTokenizableAttributeName(a.localName)) reason = 'unserializable-attribute-name';
+    } else {
+      const lower = asciiLowercase(written);
+      if (!isTokenizableAttributeName(lower)) reason = 'unserializable-attribute-name';
+      else {
+        const probe = [new AttrClass(lower, '')];
+        if (el.namespaceURI === SVG_NS) adjustSvgAttributes(probe);
+        else adjustMathMLAttributes(probe);
+        adjustForeignAttributes(probe);
+        const p = probe[0]!;
+        if (p.localName !== a.localName || p.namespaceURI !== a.namespaceURI || p.prefix !== a.prefix) {
+          reason = 'attribute-name-changes-on-reparse';
+        }
+      }
+    }
+    if (reason === null) {
+      const key = asciiLowercase(written);
+      if (attrs.length > 1) {
+        if (seen === null) seen = new Set();
+        if (seen.has(key)) reason = 'duplicate-attribute';
+        else seen.add(key);
+      }
+    }
+    if (reason !== null) {
+      attrs.splice(i, 1);
+      i--;
+      report('drop-attribute', el, reason, a);
+      continue;
+    }
+    if (a.value.indexOf('\0') >= 0) {
+      a.value = a.value.replace(/\0/g, '\uFFFD');
+      report('normalize', el, 'null-character-in-attribute', a);
+    }
+  }
+}
+
+// Re-exported for tests that build trees.
+export { TextClass as _Text };
