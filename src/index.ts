@@ -1,9 +1,31 @@
 /**
  * htmlsift: an isomorphic HTML sanitizer and rewriter on its own WHATWG-conformant parser.
  *
- * This entry point exports the parser (`parseDocument`, `parseFragment`), the serializer (`serialize`,
- * `serializeOuter`), encoding sniffing for byte input, and the DOM-named tree they work on.
+ * This entry point exports the sanitizer (`sanitize`, `sanitizeFragment`, `sanitizeDocument`, the Sanitizer
+ * API's `Sanitizer`), the parser (`parseDocument`, `parseFragment`), the serializer (`serialize`,
+ * `serializeOuter`), encoding sniffing for byte input, and the DOM-named tree they work on. The CSS and URL
+ * toolkits the policies use are exported as the `css` and `url` namespaces.
  */
+export {
+  sanitize,
+  sanitizeFragment,
+  sanitizeDocument,
+  type SanitizeOptions,
+  type TreeSanitizeOptions,
+  type SanitizeReportEntry,
+} from './sanitize.js';
+export {
+  Sanitizer,
+  setHTMLLike,
+  parseHTMLLike,
+  type SanitizerConfig,
+  type SanitizerElement,
+  type SanitizerAttribute,
+  type SanitizerElementWithAttributes,
+  type SanitizerSpec,
+} from './sanitizer-api/index.js';
+export type { Policy, PolicyReportEntry } from './policy/engine.js';
+export { enforceReparseSafety, type Repair, type ReparseContext } from './sanitizer/reparse-safety.js';
 export {
   parseDocument,
   parseFragment,
@@ -15,4 +37,6 @@ export {
 export { serialize, serializeOuter, type SerializeOptions } from './serializer.js';
 export { decodeHTMLBytes, sniffEncoding } from './encoding/encoding-sniffing.js';
 export type { ParseError, ParseErrorHandler } from './errors.js';
+export * as css from './css/index.js';
+export * as url from './url/index.js';
 export * from './dom.js';

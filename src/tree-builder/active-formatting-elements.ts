@@ -2,31 +2,41 @@
  * The list of active formatting elements (WHATWG HTML, "13.2.4.3 The list of active formatting elements").
  *
  * Entries carry an insertion sequence number. Markers are only ever appended, so "after the last marker"
- * is "sequence number greater than the last marker's". Two indexes keep adversarial input linear:
- * - per tag id, the live entries in sequence order ("is there an `a` after the last marker?" in O(1));
- * - per (tag name, attributes) signature, the live entries in sequence order, for the Noah's Ark clause,
- *   which then never rescans the list.
+ * is "sequence number greater than the last marker's". Indexes keep adversarial input linear:
+ * - per tag id, the entries in sequence order ("is there an `a` after the last marker?" in O(1));
+ * - per marker section (the entries between two markers) and per (tag name, attributes) signature, a
+ *   linked list of the section's live entries, so the Noah's Ark clause counts and removes in O(1);
+ * - per element, its live entry ("is this element in the list?" in O(1)).
  * Removing an entry only flags it (`removed`); flagged entries are skipped by every reader and swept out
  * once they make up half of the array, so removal far from the end of a long list costs O(1) amortized.
  */
 import type { Element } from '../dom.js';
 import * as T from './html-elements.js';
 
+/** The live entries of one marker section that share a signature, oldest first. */
+class SignatureBucket {
+  head: FormattingEntry | null = null;
+  tail: FormattingEntry | null = null;
+  count = 0;
+}
+
 export class FormattingEntry {
   /** null for a marker. */
   element: Element | null;
   id: number;
-  sig: string;
   seq: number;
   removed = false;
-  constructor(element: Element | null, id: number, sig: string, seq: number) {
+  bucket: SignatureBucket | null = null;
+  prevSame: FormattingEntry | null = null;
+  nextSame: FormattingEntry | null = null;
+  constructor(element: Element | null, id: number, seq: number) {
     this.element = element;
     this.id = id;
-    this.sig = sig;
     this.seq = seq;
   }
 }
 
+/** Tag name plus attributes (names, namespaces, values; order-insensitive), as compared by the Noah's Ark clause. */
 function signature(el: Element): string {
   const attrs = el.attributes;
   if (attrs.length === 0) return el.localName;
@@ -64,7 +74,7 @@ class SeqList {
     }
   }
 
-  /** The live member with the highest sequence number, or null. */
+  /** The live member with the highest sequence number, or null (trailing removed members are popped eagerly). */
   last(): FormattingEntry | null {
     const items = this.items;
     for (let i = items.length - 1; i >= 0; i--) if (!items[i]!.removed) return items[i]!;
@@ -77,10 +87,10 @@ export class ActiveFormattingElements {
   entries: FormattingEntry[] = [];
   private removedCount = 0;
   private seq = 0;
-  private markerSeqs: number[] = [];
+  private readonly markerSeqs: number[] = [];
   private readonly byId: SeqList[] = [];
-  private readonly bySig = new Map<string, SeqList>();
-  /** The live entry of each element in the list ("is in the list of active formatting elements" in O(1)). */
+  /** One signature map per marker section; the last is the section after the last marker. */
+  private readonly sections: Map<string, SignatureBucket>[] = [new Map()];
   private readonly entryOf = new Map<Element, FormattingEntry>();
 
   constructor() {
@@ -95,64 +105,62 @@ export class ActiveFormattingElements {
   /** "Insert a marker at the end of the list of active formatting elements." */
   pushMarker(): void {
     const s = this.seq++;
-    this.entries.push(new FormattingEntry(null, T.UNKNOWN, '', s));
+    this.entries.push(new FormattingEntry(null, T.UNKNOWN, s));
     this.markerSeqs.push(s);
+    this.sections.push(new Map());
   }
 
-  private index(e: FormattingEntry): void {
-    this.entryOf.set(e.element!, e);
-    this.byId[e.id]!.push(e);
-    let b = this.bySig.get(e.sig);
+  private newEntry(el: Element, id: number): FormattingEntry {
+    const e = new FormattingEntry(el, id, this.seq++);
+    this.entryOf.set(el, e);
+    this.byId[id]!.push(e);
+    const section = this.sections[this.sections.length - 1]!;
+    const sig = signature(el);
+    let b = section.get(sig);
     if (b === undefined) {
-      b = new SeqList();
-      this.bySig.set(e.sig, b);
+      b = new SignatureBucket();
+      section.set(sig, b);
     }
-    b.push(e);
+    e.bucket = b;
+    e.prevSame = b.tail;
+    if (b.tail !== null) b.tail.nextSame = e;
+    else b.head = e;
+    b.tail = e;
+    b.count++;
+    return e;
   }
 
-  /** Takes a member out of the indexes and flags it removed. */
+  /** Takes an entry out of the indexes and flags it removed. */
   private unindex(e: FormattingEntry): void {
     e.removed = true;
     if (e.element === null) {
       const m = this.markerSeqs;
       const i = m.lastIndexOf(e.seq);
       if (i >= 0) m.splice(i, 1);
+      if (this.sections.length > 1) this.sections.pop();
       return;
     }
     if (this.entryOf.get(e.element) === e) this.entryOf.delete(e.element);
     this.byId[e.id]!.removed();
-    const b = this.bySig.get(e.sig);
-    if (b !== undefined) {
-      b.removed();
-      if (b.items.length === 0) this.bySig.delete(e.sig);
-    }
+    const b = e.bucket!;
+    if (e.prevSame !== null) e.prevSame.nextSame = e.nextSame;
+    else b.head = e.nextSame;
+    if (e.nextSame !== null) e.nextSame.prevSame = e.prevSame;
+    else b.tail = e.prevSame;
+    b.count--;
+    e.prevSame = e.nextSame = null;
   }
 
   /** "Push onto the list of active formatting elements", with the Noah's Ark clause. */
   push(el: Element, id: number): void {
-    const sig = signature(el);
-    const bucket = this.bySig.get(sig);
-    if (bucket !== undefined && bucket.items.length >= 3) {
-      // Live entries after the last marker with the same name and attributes, latest first.
-      const after = this.lastMarkerSeq();
-      const items = bucket.items;
-      let count = 0;
-      let earliest: FormattingEntry | null = null;
-      for (let i = items.length - 1; i >= 0; i--) {
-        const b = items[i]!;
-        if (b.seq <= after) break;
-        if (b.removed) continue;
-        count++;
-        earliest = b;
-      }
-      if (count >= 3) this.remove(earliest!);
-    }
-    const e = new FormattingEntry(el, id, sig, this.seq++);
+    const e = this.newEntry(el, id);
+    const b = e.bucket!;
+    // Three earlier entries after the last marker with the same name and attributes: drop the earliest.
+    if (b.count > 3) this.remove(b.head!);
     this.entries.push(e);
-    this.index(e);
   }
 
-  /** Removes an entry from the list (flags it; see the class comment). */
+  /** Removes an entry from the list (flags it; see the module comment). */
   remove(e: FormattingEntry): void {
     if (e.removed) return;
     this.unindex(e);
@@ -179,7 +187,7 @@ export class ActiveFormattingElements {
     this.removedCount = 0;
   }
 
-  /** Replaces the element of entry `e` with `el` (adoption agency step "replace the entry"). */
+  /** Replaces the element of entry `e` with `el` (reconstruction; adoption agency "replace the entry"). */
   replace(e: FormattingEntry, el: Element): FormattingEntry {
     return this.replaceAt(this.entries.lastIndexOf(e), e, el);
   }
@@ -187,17 +195,15 @@ export class ActiveFormattingElements {
   /** `replace` when the entry's position `i` is known. */
   replaceAt(i: number, e: FormattingEntry, el: Element): FormattingEntry {
     this.unindex(e);
-    const n = new FormattingEntry(el, e.id, signature(el), this.seq++);
+    const n = this.newEntry(el, e.id);
     this.entries[i] = n;
-    this.index(n);
     return n;
   }
 
   /** Inserts a new entry for `el` at list position `pos`. */
   insertAt(pos: number, el: Element, id: number): FormattingEntry {
-    const n = new FormattingEntry(el, id, signature(el), this.seq++);
+    const n = this.newEntry(el, id);
     this.entries.splice(pos, 0, n);
-    this.index(n);
     return n;
   }
 

@@ -1,0 +1,118 @@
+/**
+ * The sanitizer's public entry points: `sanitize` (string in, string out), `sanitizeFragment` and
+ * `sanitizeDocument` (trees out).
+ *
+ * The pipeline, in order:
+ *   1. parse: the fragment parsing algorithm in the given context (default `body`), or a whole document;
+ *   2. the htmlsift policy's structural rules, if a policy is given (rename, drop, unwrap, hooks);
+ *   3. the Sanitizer API configuration (WICG Sanitizer API "sanitize", as Chromium's setHTML does): the
+ *      given `sanitizer`, else the policy's own, else the built-in safe default — in safe mode the safe
+ *      baseline (script-capable elements, event handlers, `javascript:` navigation URLs) is removed whatever
+ *      the configuration says;
+ *   4. the policy's attribute rules (URLs, styles, classes, forced attributes, id prefixes) and depth limit;
+ *   5. reparse safety (strings only): the tree is repaired so that its serialization reparses to it, in the
+ *      same context, in our parser and in browsers, with scripting on or off;
+ *   6. serialization in round-trip mode.
+ *
+ * `sanitizeFragment`/`sanitizeDocument` stop after step 4 by default (so that, with a SanitizerConfig, the
+ * tree is exactly what Chromium's `setHTML` builds); `reparseSafe: true` adds step 5 for callers who will
+ * serialize the tree themselves.
+ */
+import { type Document, type DocumentFragment, HTML_NS, asciiLowercase } from './dom.js';
+import { parseDocument, parseFragment, type FragmentContext } from './parser.js';
+import { serialize } from './serializer.js';
+import { getSanitizerInstanceFromOptions } from './sanitizer-api/config.js';
+import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
+import { type Repair, enforceReparseSafety } from './sanitizer/reparse-safety.js';
+import { type Policy, type PolicyReportEntry, applyPolicyAttributes, applyPolicyStructure, compilePolicy } from './policy/engine.js';
+
+export interface SanitizeOptions {
+  /** The Sanitizer API configuration: a `Sanitizer`, a `SanitizerConfig` dictionary, or `'default'`. */
+  sanitizer?: SanitizerSpec;
+  /** htmlsift's richer policy (see `policy/`); composes with `sanitizer`. */
+  policy?: Policy;
+  /** The element the fragment is parsed in (and will be inserted into): a tag name or `{ name, namespace }`. Default `body`. */
+  context?: FragmentContext;
+  /** Safe mode (default true): the safe baseline is removed whatever the configuration allows, as `setHTML` does. */
+  safe?: boolean;
+  /** The parser's scripting flag (default true, as in a browser with scripting). */
+  scripting?: boolean;
+  /** Receives each removal or change made by the policy and by reparse safety. */
+  onReport?: (entry: SanitizeReportEntry) => void;
+}
+
+export interface TreeSanitizeOptions extends SanitizeOptions {
+  /** Also repair the tree so that its serialization reparses to it (step 5). Default false. */
+  reparseSafe?: boolean;
+}
+
+/** One entry of the removal report. */
+export type SanitizeReportEntry = PolicyReportEntry | ({ stage: 'reparse-safety' } & Repair);
+
+/** Sanitizes an HTML fragment and returns the safe markup, ready for the context element's innerHTML. */
+export function sanitize(input: string, options: SanitizeOptions = {}): string {
+  const fragment = sanitizeFragment(input, { ...options, reparseSafe: true });
+  return serialize(fragment, { roundTrip: true, scripting: options.scripting !== false });
+}
+
+/** Sanitizes an HTML fragment and returns the tree. */
+export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {}): DocumentFragment {
+  checkInput(input, 'sanitizeFragment');
+  const safe = options.safe !== false;
+  const context = options.context ?? 'body';
+  const ctxName = typeof context === 'string' ? asciiLowercase(context) : context.name;
+  const ctxNamespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
+  const policy = options.policy === undefined ? null : compilePolicy(options.policy);
+  const sanitizer = getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer ?? policy?.sanitizer }, safe);
+  const fragment = parseFragment(input, { context, scripting: options.scripting !== false });
+  // setHTML on a script element inserts nothing.
+  if (setHTMLSkipsContext(ctxName, ctxNamespace, safe)) {
+    fragment.childNodes.length = 0;
+    return fragment;
+  }
+  const report = options.onReport;
+  if (policy !== null) applyPolicyStructure(fragment, policy, report);
+  sanitizeWith(fragment, sanitizer, safe);
+  if (policy !== null) applyPolicyAttributes(fragment, policy, report);
+  if (options.reparseSafe) {
+    enforceReparseSafety(
+      fragment,
+      { kind: 'fragment', name: ctxName, namespace: ctxNamespace },
+      report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined,
+    );
+  }
+  return fragment;
+}
+
+/** Sanitizes a whole document (e.g. an email); bytes are decoded with the standard's encoding sniffing. */
+export function sanitizeDocument(
+  input: string | Uint8Array,
+  options: Omit<TreeSanitizeOptions, 'context'> & { transportEncoding?: string } = {},
+): Document {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+    throw new TypeError('sanitizeDocument: input must be a string or a Uint8Array, got ' + describe(input));
+  }
+  const safe = options.safe !== false;
+  const policy = options.policy === undefined ? null : compilePolicy(options.policy);
+  const sanitizer = getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer ?? policy?.sanitizer }, safe);
+  const doc = parseDocument(input, {
+    scripting: options.scripting !== false,
+    ...(options.transportEncoding !== undefined ? { transportEncoding: options.transportEncoding } : {}),
+  });
+  const report = options.onReport;
+  if (policy !== null) applyPolicyStructure(doc, policy, report);
+  sanitizeWith(doc, sanitizer, safe);
+  if (policy !== null) applyPolicyAttributes(doc, policy, report);
+  if (options.reparseSafe) {
+    enforceReparseSafety(doc, { kind: 'document' }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
+  }
+  return doc;
+}
+
+function checkInput(input: unknown, fn: string): asserts input is string {
+  if (typeof input !== 'string') throw new TypeError(fn + ': input must be a string, got ' + describe(input));
+}
+
+function describe(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+}
