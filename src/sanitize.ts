@@ -21,7 +21,7 @@
 import { type Document, type DocumentFragment, HTML_NS, asciiLowercase } from './dom.js';
 import { parseDocument, parseFragment, type FragmentContext } from './parser.js';
 import { serialize } from './serializer.js';
-import { getSanitizerInstanceFromOptions } from './sanitizer-api/config.js';
+import { Sanitizer, getSanitizerInstanceFromOptions } from './sanitizer-api/config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
 import { type Repair, enforceReparseSafety } from './sanitizer/reparse-safety.js';
 import { type Policy, type PolicyReportEntry, applyPolicyAttributes, applyPolicyStructure, compilePolicy } from './policy/engine.js';
@@ -63,7 +63,7 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   const ctxName = typeof context === 'string' ? asciiLowercase(context) : context.name;
   const ctxNamespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
   const policy = options.policy === undefined ? null : compilePolicy(options.policy);
-  const sanitizer = getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer ?? policy?.sanitizer }, safe);
+  const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
   const fragment = parseFragment(input, { context, scripting: options.scripting !== false });
   // setHTML on a script element inserts nothing.
   if (setHTMLSkipsContext(ctxName, ctxNamespace, safe)) {
@@ -94,7 +94,7 @@ export function sanitizeDocument(
   }
   const safe = options.safe !== false;
   const policy = options.policy === undefined ? null : compilePolicy(options.policy);
-  const sanitizer = getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer ?? policy?.sanitizer }, safe);
+  const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
   const doc = parseDocument(input, {
     scripting: options.scripting !== false,
     ...(options.transportEncoding !== undefined ? { transportEncoding: options.transportEncoding } : {}),
@@ -107,6 +107,23 @@ export function sanitizeDocument(
     enforceReparseSafety(doc, { kind: 'document' }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   }
   return doc;
+}
+
+// The built-in configurations never change, so their Sanitizers (and the compiled form each caches) are
+// made once: building and compiling the default configuration costs milliseconds.
+let defaultSafe: Sanitizer | null = null;
+let defaultUnsafe: Sanitizer | null = null;
+
+/** "get a sanitizer instance from options", with the built-in default (safe) and `{}` (unsafe) cached. */
+function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer {
+  if (spec === undefined || spec === 'default') {
+    if (safe || spec === 'default') {
+      if (safe) return (defaultSafe ??= getSanitizerInstanceFromOptions({ sanitizer: 'default' }, true));
+      return getSanitizerInstanceFromOptions({ sanitizer: 'default' }, false);
+    }
+    return (defaultUnsafe ??= getSanitizerInstanceFromOptions(undefined, false));
+  }
+  return getSanitizerInstanceFromOptions({ sanitizer: spec }, safe);
 }
 
 function checkInput(input: unknown, fn: string): asserts input is string {

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HTML_NS, MATHML_NS, SVG_NS } from '../src/dom.js';
+import { type Document, type Element, type ParentNode, HTML_NS, MATHML_NS, SVG_NS } from '../src/dom.js';
 import { parseDocument, parseFragment, type FragmentContext } from '../src/parser.js';
 import { dumpTree } from './support/dump.js';
 import { sharedPath } from './support/shared.js';
@@ -151,6 +151,29 @@ describe('parser API', () => {
     expect(endB?.offset).toBe(4);
   });
 
+  it('drops only a newline that is the very next token after <pre>, <listing> and <textarea>', () => {
+    expect(dumpTree(parseDocument('<pre>\n\nx').body!)).toBe('| <pre>\n|   "\nx"');
+    expect(dumpTree(parseDocument('<pre><b>\nx').body!)).toBe('| <pre>\n|   <b>\n|     "\nx"');
+    expect(dumpTree(parseDocument('<listing>\nx').body!)).toBe('| <listing>\n|   "x"');
+    expect(dumpTree(parseDocument('<textarea>\nx</textarea>').body!)).toBe('| <textarea>\n|   "x"');
+  });
+
+  it('clones a selected option into a selectedcontent inside it without looping', () => {
+    const doc = parseDocument('<select><option selected>a<selectedcontent>b</selectedcontent></option></select>');
+    expect(dumpTree(doc.body!)).toBe(
+      [
+        '| <select>',
+        '|   <option>',
+        '|     selected=""',
+        '|     "a"',
+        '|     <selectedcontent>',
+        '|       "a"',
+        '|       <selectedcontent>',
+        '|         "b"',
+      ].join('\n'),
+    );
+  });
+
   it('parses byte input through encoding sniffing', () => {
     const bytes = new TextEncoder().encode('<!DOCTYPE html><meta charset=utf-8><p>caf\u00e9');
     expect(parseDocument(bytes).body!.textContent).toBe('caf\u00e9');
@@ -158,4 +181,48 @@ describe('parser API', () => {
     const plain = new TextEncoder().encode('<p>caf\u00e9');
     expect(parseDocument(plain, { transportEncoding: 'utf-8' }).body!.textContent).toBe('caf\u00e9');
   });
+});
+
+/** Depth of the deepest element below `root` (iterative). */
+function depth(root: ParentNode): number {
+  let max = 0;
+  const stack: [ParentNode, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop()!;
+    if (d > max) max = d;
+    for (const c of n.childNodes) if (c.nodeType === 1) stack.push([c as ParentNode, d + 1]);
+  }
+  return max;
+}
+
+// Adversarial input must neither overflow the call stack nor go quadratic. Sizes are large enough that a
+// quadratic algorithm would take minutes here (and time out), while a linear one takes well under a second.
+describe('adversarial input stays linear and never throws', () => {
+  const N = 100_000;
+  const ids = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `<${tag} id=${i}>`).join('');
+  const cases: [string, string, (doc: Document) => void][] = [
+    ['100k nested divs', '<div>'.repeat(N), (d) => expect(depth(d.body!)).toBe(N)],
+    ['100k unclosed identical <b>', '<b>'.repeat(N) + 'x', (d) => expect(d.body!.textContent).toBe('x')],
+    ['100k distinct <b> then 100k </i>', ids('b', N) + '</i>'.repeat(N), (d) => expect(depth(d.body!)).toBe(N)],
+    ['<a> storm', '<a>'.repeat(N), (d) => expect(d.body!.childNodes.length).toBe(N)],
+    ['<a><div> storm through the adoption agency', '<a><div>'.repeat(N / 2), (d) => expect(depth(d.body!)).toBeGreaterThan(N / 2)],
+    ['adoption agency with ordinary elements and a long list', ids('i', N / 2) + '<b><span><div></b>'.repeat(N / 2), () => {}],
+    ['Noah\'s Ark with a long list', '<b><b><b>' + ids('b', N) + '<b>'.repeat(N), () => {}],
+    ['100k fostered nodes', '<table>' + '<b>x'.repeat(N), (d) => expect(d.body!.textContent.length).toBe(N)],
+    ['100k attributes', '<div ' + Array.from({ length: N }, (_, i) => `a${i}=1`).join(' ') + '>', (d) => expect((d.body!.firstChild as Element).attributes.length).toBe(N)],
+    ['100k nested templates', '<template>'.repeat(N), () => {}],
+    ['any other end tag under 100k spans', '<span>'.repeat(N) + '</x>'.repeat(N), (d) => expect(depth(d.body!)).toBe(N)],
+    ['tables under 100k divs', '<div>'.repeat(N) + '<table></table>'.repeat(N / 10), () => {}],
+    ['100k nested svg', '<svg>'.repeat(N) + '<p>', () => {}],
+    ['options with selectedcontent', '<select><button><selectedcontent></button>' + '<option>x'.repeat(N), () => {}],
+    ['deep options with selectedcontent', '<select><button><selectedcontent></button>' + '<div><option>x'.repeat(N), () => {}],
+    ['many selectedcontents', '<select><button>' + '<selectedcontent>'.repeat(N) + '</button>' + '<option>x'.repeat(N), () => {}],
+  ];
+  for (const [name, input, check] of cases) {
+    it(name, { timeout: 30_000 }, () => {
+      const doc = parseDocument(input);
+      check(doc);
+      parseFragment(input, { context: 'td' });
+    });
+  }
 });

@@ -156,8 +156,15 @@ function descendantsAndSelf(node: ChildNode): Set<ParentNode> {
 /** The names of the edits, for statistics. */
 export const EDIT_KINDS = [
   'unwrap', 'drop', 'rename', 'move', 'insert-element', 'text', 'comment', 'pi', 'attribute', 'template-child',
-  'void-child', 'split-text',
+  'void-child', 'split-text', 'wrap-same', 'wrap-foreign', 'semantic-attribute',
 ] as const;
+
+/** Wrappers whose nesting the parser restricts, and foreign wrappers (integration points and their roots). */
+const NESTING = ['p', 'a', 'li', 'dd', 'dt', 'form', 'button', 'nobr', 'select', 'option', 'optgroup', 'h1', 'table', 'tr', 'td', 'ruby', 'rt', 'template'];
+const FOREIGN_WRAPPERS: [string, string, Attr[]][] = [
+  ['svg', SVG_NS, []], ['foreignObject', SVG_NS, []], ['desc', SVG_NS, []], ['g', SVG_NS, []], ['math', MATHML_NS, []],
+  ['mi', MATHML_NS, []], ['mtext', MATHML_NS, []], ['annotation-xml', MATHML_NS, []], ['mrow', MATHML_NS, []],
+];
 export type EditKind = (typeof EDIT_KINDS)[number];
 
 /** Applies one random edit to the tree below `root`; returns its kind. */
@@ -283,6 +290,52 @@ export function randomEdit(rng: R, root: ParentNode): EditKind {
       const t = new Text('in-void');
       t.parentNode = el;
       el.childNodes.push(t);
+      return kind;
+    }
+    case 'wrap-same': {
+      // An element inside another of the same name (or a restricted pair), possibly with something in between.
+      if (elements.length === 0) return kind;
+      const { node, parent } = rng.pick(elements);
+      const inner = node as Element;
+      const name = rng.chance(0.5) && inner.namespaceURI === HTML_NS ? inner.localName : rng.pick(NESTING);
+      const outer = new Element(name, HTML_NS, []);
+      const at = detach(inner, parent);
+      let holder: Element = outer;
+      if (rng.chance(0.4)) {
+        const mid = new Element(rng.pick(['div', 'span', 'button', 'ul', 'table', 'object', 'marquee', 'template', 'svg', 'em']), rng.chance(0.8) ? HTML_NS : SVG_NS, []);
+        (outer.content ?? outer).childNodes.push(mid);
+        mid.parentNode = outer.content ?? outer;
+        holder = mid;
+      }
+      (holder.content ?? holder).childNodes.push(inner);
+      inner.parentNode = holder.content ?? holder;
+      parent.childNodes.splice(Math.max(0, at), 0, outer);
+      outer.parentNode = parent;
+      return kind;
+    }
+    case 'wrap-foreign': {
+      const t = rng.pick(parents);
+      const list = childList(t);
+      const [name, ns] = rng.pick(FOREIGN_WRAPPERS);
+      const attrs = name === 'annotation-xml' && rng.chance(0.5) ? [new Attr('encoding', rng.pick(['text/html', 'application/xhtml+xml', 'TEXT/HTML', 'text/xml']))] : [];
+      const w = new Element(name, ns, attrs);
+      const a = rng.int(list.length + 1);
+      const b = Math.min(list.length, a + rng.range(0, 3));
+      const run = list.splice(a, b - a);
+      for (const k of run) k.parentNode = w;
+      w.childNodes.push(...run);
+      insertInto(t, a, [w]);
+      return kind;
+    }
+    case 'semantic-attribute': {
+      // Attributes that change what the parser does with an element.
+      if (elements.length === 0) return kind;
+      const el = rng.pick(elements).node as Element;
+      const [name, value] = rng.pick<[string, string]>([
+        ['type', 'hidden'], ['type', 'HIDDEN'], ['type', 'text'], ['encoding', 'text/html'], ['encoding', 'application/xhtml+xml'],
+        ['color', 'red'], ['face', 'x'], ['size', '3'], ['multiple', ''], ['selected', ''], ['is', 'x-y'],
+      ]);
+      el.attributes.push(new Attr(name, value));
       return kind;
     }
     case 'split-text': {

@@ -249,10 +249,20 @@ function walk(root: ParentNode, c: CompiledConfig): void {
       } else {
         changed = true;
         node.parentNode = null;
-        // Replace with children: read its children next, in place.
-        if (action === REPLACE && (node as Element).childNodes.length > 0) {
-          inputLists.push((node as Element).childNodes);
-          inputIndex.push(0);
+        // Replace with children: read its children next, in place. A replaced template's children are its
+        // template contents, as in Chromium, which sanitizes while parsing (whatwg/html#12756: content that
+        // would go into a replaced element goes to its nearest kept ancestor); sanitizing the parsed tree as the
+        // WICG draft does would drop them. They are read first, then any child nodes the template has.
+        if (action === REPLACE) {
+          const el = node as Element;
+          if (el.childNodes.length > 0) {
+            inputLists.push(el.childNodes);
+            inputIndex.push(0);
+          }
+          if (el.content !== null && el.content.childNodes.length > 0) {
+            inputLists.push(el.content.childNodes);
+            inputIndex.push(0);
+          }
         }
       }
     }

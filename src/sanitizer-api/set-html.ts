@@ -26,7 +26,7 @@ import {
   type ParentNode,
 } from '../dom.js';
 import { parseDocument, parseFragment, type FragmentContext } from '../parser.js';
-import { getSanitizerInstanceFromOptions } from './config.js';
+import { Sanitizer, canonicalizeConfig, getSanitizerInstanceFromOptions } from './config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitize.js';
 
 export interface SetHTMLLikeOptions {
@@ -48,21 +48,44 @@ export function setHTMLLike(html: string, options: SetHTMLLikeOptions = {}): Doc
   const context = options.context ?? 'body';
   const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
   const namespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
-  // Step 1: setHTML on a script element does nothing.
-  if (setHTMLSkipsContext(name, namespace, safe)) return new DocumentFragment();
+  // Step 1: setHTML on a script element does nothing. Web IDL has converted `options` before the algorithm runs,
+  // though, so a bogus preset or a dictionary that does not convert (a list that is not a sequence, an entry
+  // without a name) throws even here; validity is only checked in step 2.
+  if (setHTMLSkipsContext(name, namespace, safe)) {
+    convertSanitizerOption(options.sanitizer);
+    return new DocumentFragment();
+  }
   // Step 2: the sanitizer (a TypeError here for an invalid configuration).
   const sanitizer = getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer }, safe);
-  // Steps 3-5: parse in the context element (scripting enabled, as the browsers' fragment parsing is).
-  const fragment = parseFragment(html, { context });
+  // Steps 3-5: parse in the context element. Chromium (156) parses with the scripting flag disabled whenever it
+  // sanitizes (setHTML, and setHTMLUnsafe given a sanitizer): the fragment is built in an inert document, as
+  // whatwg/html#12756 ("sanitize while parsing") specifies, so `<noscript>` content is markup, not raw text.
+  // setHTMLUnsafe without a sanitizer parses like innerHTML (scripting enabled).
+  const scripting = !safe && options.sanitizer === undefined;
+  const fragment = parseFragment(html, { context, scripting });
   // Step 6: sanitize.
   sanitizeWith(fragment, sanitizer, safe);
   return fragment;
 }
 
+/** The Web IDL conversion of `options.sanitizer` alone (throws the TypeError Web IDL would throw). */
+function convertSanitizerOption(spec: SanitizerSpec | undefined): void {
+  if (spec === undefined || spec instanceof Sanitizer) return;
+  if (typeof spec === 'object' || typeof spec === 'function') {
+    canonicalizeConfig(spec, true);
+    return;
+  }
+  // Anything else converts to the SanitizerPresets enumeration, whose only value is "default".
+  if (typeof spec === 'symbol' || String(spec) !== 'default') {
+    throw new TypeError(`Sanitizer: ${typeof spec === 'symbol' ? 'a symbol' : JSON.stringify(String(spec))} is not a SanitizerPresets value`);
+  }
+}
+
 /** What `Document.parseHTML(html, { sanitizer })` (or parseHTMLUnsafe with `safe: false`) returns. */
 export function parseHTMLLike(html: string, options: { sanitizer?: SanitizerSpec; safe?: boolean } = {}): Document {
   const safe = options.safe ?? true;
-  const document = parseDocument(html);
+  // A document without a browsing context: scripting is disabled (Chromium 156 agrees).
+  const document = parseDocument(html, { scripting: false });
   sanitizeWith(document, getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer }, safe), safe);
   return document;
 }

@@ -20,7 +20,18 @@
  *   inside raw text elements, `noscript`, whose parse depends on the scripting flag) is removed;
  * - normalize: adjacent text nodes are merged, empty ones removed, U+0000 becomes U+FFFD, comment and
  *   processing-instruction data that would end early is rewritten, duplicate or unserializable attributes
- *   are removed.
+ *   are removed; CR (and CRLF) becomes LF where the input stream preprocessor would turn it into one (comments,
+ *   processing instructions, text written literally in raw-text elements and raw-text contexts);
+ * - wrap: rows and cells placed directly in a table or table section get the tbody / tr / colgroup that "in
+ *   table" and "in table body" would imply, so that they are kept;
+ * - structure: a document (and an `html` context) gets the html / head / body elements the parser always
+ *   creates, with misplaced content moved into the body; the document mode is the one its DOCTYPE selects.
+ *
+ * The rules must hold for every conforming parser and for Chromium where it departs from the standard, so where
+ * they differ the repair is the one that is safe with both (`dialog` and the li/dd loop, `table` in a quirks p).
+ * A `selectedcontent` inside a select is dropped: the parser refills it from the options on every parse.
+ * In raw-text contexts (style, script, xmp, iframe, noembed, noframes, plaintext, noscript) the fragment's text is
+ * escaped by the serializer but read literally, so text with `&`, `<`, `>` or U+00A0 cannot be kept there.
  *
  * The byte-level properties the serializer handles (a leading newline in `pre`/`textarea`/`listing`, CR in
  * text and attribute values) are the serializer's `roundTrip` option.
@@ -29,6 +40,9 @@ import {
   type Attr,
   type ChildNode,
   type Comment,
+  type Document,
+  type DocumentMode,
+  type DocumentType,
   type Element,
   type ParentNode,
   type ProcessingInstruction,
@@ -43,6 +57,7 @@ import {
   SVG_NS,
   TEXT_NODE,
   Attr as AttrClass,
+  Element as ElementClass,
   Text as TextClass,
   asciiLowercase,
 } from '../dom.js';
@@ -64,13 +79,14 @@ import {
   Tokenizer,
 } from '../tokenizer/tokenizer.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
+import { documentModeFromDoctype } from '../tree-builder/quirks-mode.js';
 
 /** Where the tree will be parsed again: a fragment context element, or a whole document. */
 export type ReparseContext = { kind: 'document' } | { kind: 'fragment'; name: string; namespace: string };
 
 /** What a repair did, for the removal report. */
 export interface Repair {
-  action: 'unwrap' | 'drop' | 'rename' | 'normalize' | 'drop-attribute';
+  action: 'unwrap' | 'drop' | 'rename' | 'normalize' | 'drop-attribute' | 'wrap';
   /** The node repaired (for `drop-attribute`, the element). */
   node: ChildNode;
   /** The attribute, for `drop-attribute`. */
@@ -106,6 +122,9 @@ const A_IN_FORMATTING_LIST = 128; // an `a` after the last marker of the active 
 const FORM_POINTER = 256; // the form element pointer is set and no template is open
 const TEMPLATE_OPEN = 512;
 const SELECT_CONTEXT = 1024; // fragment case with a select context element
+const SELECT_ANCESTOR = 2048; // an HTML select is an ancestor (or the context element), outside any template contents
+/** Flags that hold for every descendant, whatever the insertion mode (the DOM ancestry, not the stack's scopes). */
+const INHERITED = FORM_POINTER | TEMPLATE_OPEN | SELECT_ANCESTOR | SELECT_CONTEXT;
 const SCOPE_FLAGS = P_IN_BUTTON_SCOPE | NOBR_IN_SCOPE | BUTTON_IN_SCOPE | SELECT_IN_SCOPE | RUBY_IN_SCOPE;
 
 /** Start tags that "close a p element" when one is in button scope ("in body"). `table` only in no-quirks
@@ -169,6 +188,12 @@ interface Frame {
   ns: string;
   rawState: number;
   rawEndTag: string;
+  /**
+   * The fragment root in a raw-text, script-data or plaintext context (or noscript, which is raw text with
+   * scripting on): the serializer escapes the text (the root is not a raw-text element), but the tokenizer
+   * reads it literally, so the characters the serializer escapes cannot be in it.
+   */
+  escapedRaw: boolean;
 }
 
 function isWhitespaceOnly(s: string): boolean {
@@ -243,9 +268,15 @@ class SingleTokenCheck implements TokenSink {
       this.count++;
     } else this.count += 2;
   }
-  doctype(): void {
-    this.count += 2;
+  doctype(name: string | null, publicId: string | null, systemId: string | null, forceQuirks: boolean): void {
+    if (this.kind === 'doctype') {
+      this.a = name ?? '';
+      this.b = (publicId ?? '') + '\u0000' + (systemId ?? '');
+      this.quirks = forceQuirks;
+      this.count++;
+    } else this.count += 2;
   }
+  quirks = false;
   endOfFile(): void {}
   cdataAllowed(): boolean {
     return false;
@@ -274,6 +305,28 @@ function processingInstructionRoundTrips(target: string, data: string): boolean 
   return check.count === 1 && check.a === target && check.b === data;
 }
 
+/** The markup the serializer writes for a DOCTYPE in round-trip mode. */
+function doctypeMarkup(dt: DocumentType): string {
+  const quote = (v: string): string => (v.indexOf('"') < 0 ? '"' + v + '"' : "'" + v + "'");
+  if (dt.publicId !== '') {
+    return '<!DOCTYPE ' + dt.name + ' PUBLIC ' + quote(dt.publicId) + (dt.systemId !== '' ? ' ' + quote(dt.systemId) : '') + '>';
+  }
+  if (dt.systemId !== '') return '<!DOCTYPE ' + dt.name + ' SYSTEM ' + quote(dt.systemId) + '>';
+  return '<!DOCTYPE ' + dt.name + '>';
+}
+
+/** The document mode the DOCTYPE selects when it is read back, or null when it would not come back identical. */
+function doctypeRoundTrips(dt: DocumentType): DocumentMode | null {
+  check.kind = 'doctype';
+  check.count = 0;
+  check.quirks = false;
+  checkTokenizer.state = DATA_STATE;
+  checkTokenizer.lastStartTagName = '';
+  checkTokenizer.run(doctypeMarkup(dt));
+  if (check.count !== 1 || check.a !== dt.name || check.b !== dt.publicId + '\u0000' + dt.systemId) return null;
+  return documentModeFromDoctype(check.a, dt.publicId, dt.systemId, check.quirks);
+}
+
 /** Does `text`, written raw inside `<name>` in tokenizer `state`, come back as exactly that text? */
 function rawTextRoundTrips(text: string, state: number, name: string): boolean {
   if (text.indexOf('<') < 0) return true;
@@ -299,6 +352,11 @@ export function enforceReparseSafety(
     if (onRepair) onRepair(attribute ? { action, node, reason, attribute } : { action, node, reason });
   };
 
+  if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) {
+    documentStructure(root, report);
+  } else if (context.namespace === HTML_NS && asciiLowercase(context.name) === 'html') {
+    htmlElementStructure(root, root.childNodes, report);
+  }
   const stack: Frame[] = [rootFrame(root, context)];
 
   while (stack.length > 0) {
@@ -316,6 +374,11 @@ export function enforceReparseSafety(
         text.data = text.data.replace(/\0/g, '\uFFFD');
         report('normalize', text, 'null-character');
       }
+      if (text.data.indexOf('\r') >= 0 && literalText(f)) {
+        // Written literally inside a raw-text element: the input stream preprocessor would make CR (and CRLF) LF.
+        text.data = text.data.replace(/\r\n?/g, '\n');
+        report('normalize', text, 'carriage-return-in-raw-text');
+      }
       if (text.data.length === 0) {
         removeAt(f, node);
         report('drop', text, 'empty-text');
@@ -323,9 +386,16 @@ export function enforceReparseSafety(
       }
       const prev = f.index > 0 ? f.list[f.index - 1]! : null;
       if (prev !== null && prev.nodeType === TEXT_NODE) {
-        (prev as Text).data += text.data;
+        // Adjacent text nodes come back as one: merge them, if the merged text is still allowed here (the
+        // previous one was checked alone), else drop this one.
+        const merged = (prev as Text).data + text.data;
         removeAt(f, node);
-        report('normalize', text, 'adjacent-text');
+        if (textAllowed(f, merged)) {
+          (prev as Text).data = merged;
+          report('normalize', text, 'adjacent-text');
+        } else {
+          report('drop', text, f.kind === RAW_TEXT ? 'raw-text-would-end-early' : 'text-misplaced');
+        }
         continue;
       }
       if (!textAllowed(f, text.data)) {
@@ -346,12 +416,22 @@ export function enforceReparseSafety(
       }
       if (node.nodeType === COMMENT_NODE) {
         const c = node as Comment;
+        const data = normalizeNewlinesAndNul(c.data);
+        if (data !== c.data) {
+          c.data = data;
+          report('normalize', c, 'comment-newline-or-null');
+        }
         if (!commentRoundTrips(c.data)) {
           c.data = safeCommentData(c.data);
           report('normalize', c, 'comment-would-end-early');
         }
       } else {
         const pi = node as ProcessingInstruction;
+        const data = normalizeNewlinesAndNul(pi.data);
+        if (data !== pi.data) {
+          pi.data = data;
+          report('normalize', pi, 'processing-instruction-newline-or-null');
+        }
         if (!processingInstructionRoundTrips(pi.target, pi.data)) {
           const data = safePIData(pi.data);
           if (processingInstructionRoundTrips(pi.target, data)) {
@@ -369,11 +449,18 @@ export function enforceReparseSafety(
     }
 
     if (node.nodeType === DOCUMENT_TYPE_NODE) {
-      if (f.kind !== DOCUMENT || f.index !== 0) {
+      if (f.kind !== DOCUMENT || !onlyCommentsBefore(f)) {
         removeAt(f, node);
         report('drop', node, 'doctype-misplaced');
         continue;
       }
+      const mode = doctypeRoundTrips(node as DocumentType);
+      if (mode === null) {
+        removeAt(f, node);
+        report('drop', node, 'doctype-would-change');
+        continue;
+      }
+      if (f.parent.nodeType === DOCUMENT_NODE) (f.parent as Document).mode = mode;
       f.index++;
       continue;
     }
@@ -395,6 +482,10 @@ export function enforceReparseSafety(
       if (verdict === 'rename:closes-p') {
         // Keep the content: the paragraph this start tag would close becomes a div, which nothing here closes.
         report('rename', paragraphInButtonScope(stack), 'p-would-be-closed');
+        continue;
+      }
+      if (verdict.startsWith('wrap:')) {
+        report('wrap', wrapAt(f, verdict.slice(5)), 'implied-' + verdict.slice(5));
         continue;
       }
       if (verdict.startsWith('drop:')) {
@@ -446,6 +537,149 @@ function paragraphInButtonScope(stack: Frame[]): Element {
   throw new Error('reparse safety: no p element in button scope');
 }
 
+/** "initial" insertion mode: a DOCTYPE counts only before anything but comments (and processing instructions). */
+function onlyCommentsBefore(f: Frame): boolean {
+  for (let i = 0; i < f.index; i++) {
+    const t = f.list[i]!.nodeType;
+    if (t !== COMMENT_NODE && t !== PROCESSING_INSTRUCTION_NODE) return false;
+  }
+  return true;
+}
+
+type Reporter = (action: Repair['action'], node: ChildNode, reason: string, attribute?: Attr) => void;
+
+function setParent(nodes: ChildNode[], parent: ParentNode): void {
+  for (const n of nodes) n.parentNode = parent;
+}
+
+function isHtmlNamed(n: ChildNode, name: string): boolean {
+  return n.nodeType === ELEMENT_NODE && (n as Element).namespaceURI === HTML_NS && (n as Element).localName === name;
+}
+
+/**
+ * A document always reparses with an `html` element holding a `head` and a `body` ("before html", "before head",
+ * "after head" and the end of file create them). Without an `html` element, the element and text children of the
+ * document are moved into a new one; then `htmlElementStructure`. The document mode becomes the one its DOCTYPE
+ * (or its absence: quirks) selects; the DOCTYPE itself is checked in the walk.
+ */
+function documentStructure(root: ParentNode, report: Reporter): void {
+  const kids = root.childNodes;
+  let html: Element | null = null;
+  for (const k of kids) {
+    if (isHtmlNamed(k, 'html')) {
+      html = k as Element;
+      break;
+    }
+  }
+  if (html === null) {
+    html = new ElementClass('html', HTML_NS, []);
+    const moved: ChildNode[] = [];
+    let at = -1;
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i]!;
+      if (k.nodeType === ELEMENT_NODE || k.nodeType === TEXT_NODE) {
+        if (at < 0) at = i;
+        moved.push(k);
+        kids.splice(i--, 1);
+      }
+    }
+    html.childNodes = moved;
+    setParent(moved, html);
+    kids.splice(at < 0 ? kids.length : at, 0, html);
+    html.parentNode = root;
+    report('normalize', html, 'implied-html-element');
+  }
+  // No DOCTYPE: quirks ("initial", anything else). The DOCTYPE the walk keeps, if any, sets the mode again.
+  if (root.nodeType === DOCUMENT_NODE) (root as Document).mode = 'quirks';
+  htmlElementStructure(html, html.childNodes, report);
+}
+
+/**
+ * The children of an `html` element (or of the fragment root in an `html` context): comments, then a `head`, then
+ * comments and whitespace, then a `body`, then comments ("before head", "after head", "after body", "after after
+ * body"). Anything else goes into the body (before or after its children, by position), as "after head" and
+ * "after body" would put it; a missing head or body is created.
+ */
+function htmlElementStructure(owner: ParentNode, kids: ChildNode[], report: Reporter): void {
+  let head: Element | null = null;
+  let body: Element | null = null;
+  const before: ChildNode[] = [];
+  const after: ChildNode[] = [];
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i]!;
+    const t = k.nodeType;
+    if (t === COMMENT_NODE || t === PROCESSING_INSTRUCTION_NODE) continue;
+    if (head === null && body === null && isHtmlNamed(k, 'head')) {
+      head = k as Element;
+      continue;
+    }
+    if (body === null && isHtmlNamed(k, 'body')) {
+      body = k as Element;
+      continue;
+    }
+    if (t === TEXT_NODE && isWhitespaceOnly((k as Text).data)) {
+      if (head !== null && body === null) continue;
+      // Whitespace before the head is ignored ("before html", "before head"); after the body it would go into the
+      // body. Dropped rather than moved, so that a second pass sees the same tree.
+      kids.splice(i--, 1);
+      k.parentNode = null;
+      report('drop', k, 'whitespace-outside-head-and-body');
+      continue;
+    }
+    kids.splice(i--, 1);
+    (body === null ? before : after).push(k);
+    report('normalize', k, 'moved-into-body');
+  }
+  if (head === null) {
+    head = new ElementClass('head', HTML_NS, []);
+    head.parentNode = owner;
+    let at = 0;
+    while (at < kids.length && kids[at]!.nodeType !== ELEMENT_NODE) at++;
+    kids.splice(at, 0, head);
+    report('normalize', head, 'implied-head-element');
+  }
+  if (body === null) {
+    body = new ElementClass('body', HTML_NS, []);
+    body.parentNode = owner;
+    // After the head and the whitespace kept after it (which would otherwise go into the body).
+    let at = kids.indexOf(head) + 1;
+    for (let i = at; i < kids.length; i++) if (kids[i]!.nodeType === TEXT_NODE) at = i + 1;
+    kids.splice(at, 0, body);
+    report('normalize', body, 'implied-body-element');
+  }
+  if (before.length > 0 || after.length > 0) {
+    const list = body.childNodes;
+    list.unshift(...before);
+    list.push(...after);
+    setParent(before, body);
+    setParent(after, body);
+  }
+}
+
+/**
+ * Wraps the element at the frame's index in a new HTML element `name` (the one the parser would imply), together
+ * with the siblings after it up to the next element that this frame accepts as it is or that needs another
+ * wrapper: the rows of a tbody, the cells of a tr, the cols of a colgroup, and what lies between them (which the
+ * wrapper's own checks keep or drop, as they would here). Taking in the whole run, not just the element, keeps the
+ * repair idempotent: a policy that unwraps tbody elements meets the same rows on a second pass and wraps them the
+ * same way. The wrapper is then checked in the element's place. Returns the wrapper.
+ */
+function wrapAt(f: Frame, name: string): Element {
+  const wrapper = new ElementClass(name, HTML_NS, []);
+  let end = f.index + 1;
+  for (; end < f.list.length; end++) {
+    const n = f.list[end]!;
+    if (n.nodeType !== ELEMENT_NODE) continue;
+    const v = checkElement(f, n as Element);
+    if (v === null || (v.startsWith('wrap:') && v !== 'wrap:' + name)) break;
+  }
+  const run = f.list.splice(f.index, end - f.index, wrapper);
+  wrapper.childNodes = run;
+  setParent(run, wrapper);
+  wrapper.parentNode = f.list === f.parent.childNodes ? f.parent : (f.parent as Element).content!;
+  return wrapper;
+}
+
 function removeAt(f: Frame, node: ChildNode): void {
   f.list.splice(f.index, 1);
   node.parentNode = null;
@@ -476,6 +710,23 @@ function isVoid(el: Element): boolean {
   }
 }
 
+/** Characters the serializer escapes in text ("escaping a string"). */
+const ESCAPED_CHARACTER = /[&<>\u00a0]/;
+
+/** Whether the text children of the frame are serialized literally (so a CR would come back as LF). */
+function literalText(f: Frame): boolean {
+  // (escapedRaw: the serializer writes CR as `&#13;`, which the tokenizer then reads literally.)
+  return f.kind === RAW_TEXT && (f.escapedRaw || f.rawState >= 0);
+}
+
+/** The input stream preprocessor turns CR and CRLF into LF; the tokenizer turns NUL into U+FFFD in comments. */
+function normalizeNewlinesAndNul(s: string): string {
+  let d = s;
+  if (d.indexOf('\r') >= 0) d = d.replace(/\r\n?/g, '\n');
+  if (d.indexOf('\0') >= 0) d = d.replace(/\0/g, '\uFFFD');
+  return d;
+}
+
 function textAllowed(f: Frame, data: string): boolean {
   switch (f.kind) {
     case TABLE:
@@ -487,8 +738,8 @@ function textAllowed(f: Frame, data: string): boolean {
     case DOCUMENT:
       return f.kind !== DOCUMENT && isWhitespaceOnly(data);
     case RAW_TEXT:
+      if (f.escapedRaw) return !ESCAPED_CHARACTER.test(data);
       if (f.rawState < 0) return true;
-      if (f.rawEndTag === 'noscript') return data.indexOf('<') < 0 && data.indexOf('&') < 0;
       return f.rawEndTag === '' || rawTextRoundTrips(data, f.rawState, f.rawEndTag);
     case DROP_ALL:
       return false;
@@ -526,7 +777,7 @@ function tagIdOf(el: Element): number {
 }
 
 function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: number, parentId: number, ns = HTML_NS): Frame {
-  return { parent, list, index: 0, kind, flags, parentId, ns, rawState: -1, rawEndTag: '' };
+  return { parent, list, index: 0, kind, flags, parentId, ns, rawState: -1, rawEndTag: '', escapedRaw: false };
 }
 
 function rootFrame(root: ParentNode, context: ReparseContext): Frame {
@@ -536,11 +787,12 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
   if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) return frame(root, list, DOCUMENT, 0, T.UNKNOWN);
   const name = context.name;
   if (context.namespace === SVG_NS || context.namespace === MATHML_NS) {
-    const id = context.namespace === SVG_NS ? T.svgTagId(name) : T.mathmlTagId(name);
+    // As parseFragment makes the context element: SVG names get the parser's case adjustment.
+    const id = context.namespace === SVG_NS ? T.svgTagId(adjustSvgTagName(name)) : T.mathmlTagId(name);
     if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) return frame(root, list, BODY, 0, id);
     return frame(root, list, FOREIGN, 0, id, context.namespace);
   }
-  const id = T.htmlTagId(name);
+  const id = T.htmlTagId(asciiLowercase(name)); // (parseFragment lower-cases HTML context names)
   switch (id) {
     case T.TABLE:
       return frame(root, list, TABLE, 0, id);
@@ -553,7 +805,9 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
     case T.COLGROUP:
       return frame(root, list, COLUMN_GROUP, 0, id);
     case T.TEMPLATE:
-      return templateFrame(root, list, 0);
+      // The context element is not on the stack of open elements: no template is open for the form element
+      // pointer ("in body", the "form" start tag and end tag), so a form inside a form is ignored as in a body.
+      return templateFrame(root, list, 0, false);
     case T.HTML:
       return frame(root, list, HTML_ELEMENT, 0, id);
     case T.FRAMESET:
@@ -572,17 +826,22 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
       const f = frame(root, list, RAW_TEXT, 0, id);
       f.rawState = id === T.NOSCRIPT ? RAWTEXT_STATE : id === T.PLAINTEXT ? PLAINTEXT_STATE : -2;
       f.rawEndTag = id === T.NOSCRIPT ? 'noscript' : '';
+      f.escapedRaw = id !== T.TEXTAREA && id !== T.TITLE;
       return f;
     }
     case T.SELECT:
-      return frame(root, list, BODY, SELECT_CONTEXT, id);
+      return frame(root, list, BODY, SELECT_CONTEXT | SELECT_ANCESTOR, id);
+    case T.FORM:
+      // The fragment parsing algorithm sets the form element pointer to the context element when it is a form
+      // (its nearest form ancestor, including itself): every form start tag is then ignored.
+      return frame(root, list, BODY, FORM_POINTER, id);
     default:
       return frame(root, list, BODY, 0, id);
   }
 }
 
 /** "in template": the first element of the contents decides the insertion mode for the rest. */
-function templateFrame(parent: ParentNode, list: ChildNode[], flags: number): Frame {
+function templateFrame(parent: ParentNode, list: ChildNode[], flags: number, onStack = true): Frame {
   let kind = BODY;
   for (const n of list) {
     if (n.nodeType !== ELEMENT_NODE) continue;
@@ -610,7 +869,7 @@ function templateFrame(parent: ParentNode, list: ChildNode[], flags: number): Fr
     }
     break;
   }
-  const f = frame(parent, list, kind, (flags & ~(SCOPE_FLAGS | A_IN_FORMATTING_LIST | FORM_POINTER | LI_REACHABLE | DD_DT_REACHABLE)) | TEMPLATE_OPEN, T.TEMPLATE);
+  const f = frame(parent, list, kind, (flags & ~(SCOPE_FLAGS | A_IN_FORMATTING_LIST | FORM_POINTER | LI_REACHABLE | DD_DT_REACHABLE | SELECT_ANCESTOR)) | (onStack ? TEMPLATE_OPEN : 0), T.TEMPLATE);
   return f;
 }
 
@@ -643,6 +902,10 @@ function checkElement(f: Frame, el: Element): string | null {
     const lower = ns === SVG_NS ? asciiLowercase(name) : name;
     const htmlId = T.htmlTagId(lower);
     if (BREAKOUT_START_TAG[htmlId] || (lower === 'font' && fontBreaksOut(el.attributes))) return 'foreign-element-breaks-out';
+    if (ns === MATHML_NS && name === 'svg' && f.parentId === T.MATH_ANNOTATION_XML) {
+      // "Any other start tag" in foreign content: an `svg` start tag in annotation-xml makes an SVG element.
+      return 'namespace-changes-on-reparse';
+    }
     if (ns !== f.ns) {
       // <svg> inside annotation-xml is SVG; every other start tag takes the parent's namespace.
       const svgInAnnotation = ns === SVG_NS && name === 'svg' && f.ns === MATHML_NS && f.parentId === T.MATH_ANNOTATION_XML;
@@ -663,7 +926,10 @@ function checkElement(f: Frame, el: Element): string | null {
 
   switch (f.kind) {
     case DOCUMENT:
-      return id === T.HTML ? null : 'drop:misplaced-in-document';
+      // Only one html element: after it, "after after body" sends start tags into the body.
+      if (id !== T.HTML) return 'drop:misplaced-in-document';
+      for (let i = 0; i < f.index; i++) if (f.list[i]!.nodeType === ELEMENT_NODE) return 'drop:second-html-element';
+      return null;
     case HTML_ELEMENT:
       return id === T.HEAD || id === T.BODY ? null : 'drop:misplaced-in-document';
     case HEAD:
@@ -672,6 +938,12 @@ function checkElement(f: Frame, el: Element): string | null {
       switch (id) {
         case T.CAPTION: case T.COLGROUP: case T.TBODY: case T.THEAD: case T.TFOOT: case T.SCRIPT: case T.STYLE: case T.TEMPLATE:
           return null;
+        // "in table": a tr, td or th start tag inserts a tbody first, a col start tag a colgroup. Keep the rows:
+        // wrap them in the element the parser would imply.
+        case T.TR: case T.TD: case T.TH:
+          return 'wrap:tbody';
+        case T.COL:
+          return 'wrap:colgroup';
         case T.INPUT:
           return isHiddenInput(el) ? null : 'drop:misplaced-in-table';
         default:
@@ -681,6 +953,9 @@ function checkElement(f: Frame, el: Element): string | null {
       switch (id) {
         case T.TR: case T.SCRIPT: case T.STYLE: case T.TEMPLATE:
           return null;
+        // "in table body": a td or th start tag inserts a tr first.
+        case T.TD: case T.TH:
+          return 'wrap:tr';
         case T.INPUT:
           return isHiddenInput(el) ? null : 'drop:misplaced-in-table';
         default:
@@ -703,6 +978,10 @@ function checkElement(f: Frame, el: Element): string | null {
   const flags = f.flags;
   if (IGNORED_IN_BODY[id]) return id === T.IMAGE ? 'image-becomes-img' : 'table-part-or-document-element-outside-context';
   if (id === T.NOSCRIPT) return 'drop:noscript-depends-on-scripting';
+  // "Maybe clone an option into selectedcontent" (the option element, run when the parser pops an option): the
+  // parser replaces the children of a selectedcontent in a select with a clone of an option's children, so the
+  // ones the tree has would not come back. Its content is a copy of an option's anyway: drop it.
+  if (id === T.SELECTEDCONTENT && flags & SELECT_ANCESTOR) return 'drop:selectedcontent-refilled-by-parser';
   if (id === T.PLAINTEXT) return 'plaintext-swallows-what-follows';
   if (CLOSES_P[id] && flags & P_IN_BUTTON_SCOPE) return 'rename:closes-p';
   if (id === T.SVG || id === T.MATH) return 'html-element-named-like-foreign-root';
@@ -773,9 +1052,9 @@ function childFrame(f: Frame, el: Element): Frame | null {
   if (ns !== HTML_NS) {
     if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) {
       // Scope boundaries and special: start tags inside see a fresh scope.
-      return frame(el, el.childNodes, BODY, f.flags & (FORM_POINTER | TEMPLATE_OPEN | A_IN_FORMATTING_LIST), id);
+      return frame(el, el.childNodes, BODY, f.flags & (INHERITED | A_IN_FORMATTING_LIST), id);
     }
-    return frame(el, el.childNodes, FOREIGN, f.flags & (FORM_POINTER | TEMPLATE_OPEN | A_IN_FORMATTING_LIST), id, ns);
+    return frame(el, el.childNodes, FOREIGN, f.flags & (INHERITED | A_IN_FORMATTING_LIST), id, ns);
   }
   if (isVoid(el)) return null;
   if (id === T.TEMPLATE) return templateFrame(el, el.content!.childNodes, f.flags);
@@ -796,22 +1075,26 @@ function childFrame(f: Frame, el: Element): Frame | null {
   }
   switch (id) {
     case T.TABLE:
-      return frame(el, el.childNodes, TABLE, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+      return frame(el, el.childNodes, TABLE, f.flags & INHERITED, id);
     case T.TBODY:
     case T.THEAD:
     case T.TFOOT:
-      return frame(el, el.childNodes, TABLE_BODY, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+      return frame(el, el.childNodes, TABLE_BODY, f.flags & INHERITED, id);
     case T.TR:
-      return frame(el, el.childNodes, ROW, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+      return frame(el, el.childNodes, ROW, f.flags & INHERITED, id);
     case T.COLGROUP:
-      return frame(el, el.childNodes, COLUMN_GROUP, f.flags & (FORM_POINTER | TEMPLATE_OPEN), id);
+      return frame(el, el.childNodes, COLUMN_GROUP, f.flags & INHERITED, id);
   }
 
   // Body-like: derive the stack-of-open-elements flags for the children.
-  let flags = f.flags & ~SELECT_CONTEXT;
+  // (SELECT_CONTEXT stays: "in body" ignores every select start tag of a fragment whose context is a select.)
+  let flags = f.flags;
   if (T.SCOPE_BOUNDARY[id]) flags &= ~SCOPE_FLAGS;
   if (MARKER[id]) flags &= ~A_IN_FORMATTING_LIST;
-  if (T.SPECIAL[id] && id !== T.ADDRESS && id !== T.DIV && id !== T.P) flags &= ~(LI_REACHABLE | DD_DT_REACHABLE);
+  // The "li" / "dd" / "dt" start tag loop stops at a special element other than address, div and p. `dialog` does
+  // not stop it here: Chromium 156 does not count it as special (`<dd><dialog><dd>` closes the outer dd there), our
+  // tree builder does; not stopping is safe with both.
+  if (T.SPECIAL[id] && id !== T.ADDRESS && id !== T.DIV && id !== T.P && id !== T.DIALOG) flags &= ~(LI_REACHABLE | DD_DT_REACHABLE);
   switch (id) {
     case T.P:
       flags |= P_IN_BUTTON_SCOPE;
@@ -823,7 +1106,7 @@ function childFrame(f: Frame, el: Element): Frame | null {
       flags |= NOBR_IN_SCOPE;
       break;
     case T.SELECT:
-      flags |= SELECT_IN_SCOPE;
+      flags |= SELECT_IN_SCOPE | SELECT_ANCESTOR;
       break;
     case T.RUBY:
       flags |= RUBY_IN_SCOPE;

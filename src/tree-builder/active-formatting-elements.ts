@@ -1,11 +1,12 @@
 /**
  * The list of active formatting elements (WHATWG HTML, "13.2.4.3 The list of active formatting elements").
  *
- * Entries carry an insertion sequence number. Markers are only ever appended, so "after the last marker"
- * is "sequence number greater than the last marker's". Indexes keep adversarial input linear:
- * - per tag id, the entries in sequence order ("is there an `a` after the last marker?" in O(1));
- * - per marker section (the entries between two markers) and per (tag name, attributes) signature, a
- *   linked list of the section's live entries, so the Noah's Ark clause counts and removes in O(1);
+ * Indexes keep adversarial input linear:
+ * - per marker section (the entries after one marker, up to the next) and per tag id, a linked list of the
+ *   section's live entries: "is there an `a` after the last marker?" is O(1), and the Noah's Ark clause
+ *   compares attributes only with same-named entries of the section; once a section has more than
+ *   SIGNATURE_INDEX_THRESHOLD entries of one name, they are sub-bucketed by signature (name + attributes)
+ *   so the clause stays O(1) amortized;
  * - per element, its live entry ("is this element in the list?" in O(1)).
  * Removing an entry only flags it (`removed`); flagged entries are skipped by every reader and swept out
  * once they make up half of the array, so removal far from the end of a long list costs O(1) amortized.
@@ -13,11 +14,16 @@
 import type { Element } from '../dom.js';
 import * as T from './html-elements.js';
 
-/** The live entries of one marker section that share a signature, oldest first. */
-class SignatureBucket {
+/** Live entries of one marker section with the same tag name (or, within one, the same signature), oldest first. */
+class Bucket {
   head: FormattingEntry | null = null;
   tail: FormattingEntry | null = null;
   count = 0;
+}
+
+/** Per marker section and tag id: the entries, and (once there are many) their sub-buckets by signature. */
+class NameBucket extends Bucket {
+  bySignature: Map<string, Bucket> | null = null;
 }
 
 export class FormattingEntry {
@@ -26,9 +32,14 @@ export class FormattingEntry {
   id: number;
   seq: number;
   removed = false;
-  bucket: SignatureBucket | null = null;
-  prevSame: FormattingEntry | null = null;
-  nextSame: FormattingEntry | null = null;
+  nameBucket: NameBucket | null = null;
+  prevName: FormattingEntry | null = null;
+  nextName: FormattingEntry | null = null;
+  /** Signature, computed only when needed (see `sameAttributes`). */
+  sig: string | null = null;
+  sigBucket: Bucket | null = null;
+  prevSig: FormattingEntry | null = null;
+  nextSig: FormattingEntry | null = null;
   constructor(element: Element | null, id: number, seq: number) {
     this.element = element;
     this.id = id;
@@ -50,113 +61,144 @@ function signature(el: Element): string {
   return el.localName + '\u0000' + parts.join('');
 }
 
-/**
- * Entries in sequence order. Removed entries stay in place until they reach the end or make up half of
- * the array (then it is compacted), so removal is O(1) amortized wherever the entry is.
- */
-class SeqList {
-  items: FormattingEntry[] = [];
-  private dead = 0;
-
-  push(e: FormattingEntry): void {
-    this.items.push(e);
-  }
-
-  /** Call after flagging a member `removed`. */
-  removed(): void {
-    const items = this.items;
-    while (items.length > 0 && items[items.length - 1]!.removed) items.pop();
-    if (++this.dead > 16 && this.dead * 2 > items.length) {
-      let j = 0;
-      for (let i = 0; i < items.length; i++) if (!items[i]!.removed) items[j++] = items[i]!;
-      items.length = j;
-      this.dead = 0;
-    }
-  }
-
-  /** The live member with the highest sequence number, or null (trailing removed members are popped eagerly). */
-  last(): FormattingEntry | null {
-    const items = this.items;
-    for (let i = items.length - 1; i >= 0; i--) if (!items[i]!.removed) return items[i]!;
-    return null;
-  }
+function signatureOf(e: FormattingEntry): string {
+  if (e.sig === null) e.sig = signature(e.element!);
+  return e.sig;
 }
+
+/** Same attributes (as the Noah's Ark clause compares them); entries have the same tag name already. */
+function sameAttributes(x: FormattingEntry, y: FormattingEntry): boolean {
+  const a = x.element!.attributes;
+  const b = y.element!.attributes;
+  if (a.length !== b.length) return false;
+  if (a.length > 8) return signatureOf(x) === signatureOf(y);
+  outer: for (let i = 0; i < a.length; i++) {
+    const p = a[i]!;
+    for (let j = 0; j < b.length; j++) {
+      const q = b[j]!;
+      if (q.localName === p.localName && q.namespaceURI === p.namespaceURI) {
+        if (q.value !== p.value) return false;
+        continue outer;
+      }
+    }
+    return false;
+  }
+  return true;
+}
+
+/** Name buckets with more entries than this get sub-buckets by signature (keeps Noah's Ark O(1) amortized). */
+const SIGNATURE_INDEX_THRESHOLD = 16;
 
 export class ActiveFormattingElements {
   /** The list, in order; may contain entries flagged `removed`, which readers skip. */
   entries: FormattingEntry[] = [];
   private removedCount = 0;
   private seq = 0;
-  private readonly markerSeqs: number[] = [];
-  private readonly byId: SeqList[] = [];
-  /** One signature map per marker section; the last is the section after the last marker. */
-  private readonly sections: Map<string, SignatureBucket>[] = [new Map()];
+  /** Name buckets (indexed by tag id) per marker section; the last is the section after the last marker. */
+  private readonly sections: (NameBucket[] | null)[] = [null];
   private readonly entryOf = new Map<Element, FormattingEntry>();
-
-  constructor() {
-    for (let i = 0; i < T.TAG_ID_COUNT; i++) this.byId.push(new SeqList());
-  }
-
-  private lastMarkerSeq(): number {
-    const m = this.markerSeqs;
-    return m.length === 0 ? -1 : m[m.length - 1]!;
-  }
 
   /** "Insert a marker at the end of the list of active formatting elements." */
   pushMarker(): void {
     const s = this.seq++;
     this.entries.push(new FormattingEntry(null, T.UNKNOWN, s));
-    this.markerSeqs.push(s);
-    this.sections.push(new Map());
+    this.sections.push(null); // created on first use: most markers (table cells) never get entries
   }
 
   private newEntry(el: Element, id: number): FormattingEntry {
     const e = new FormattingEntry(el, id, this.seq++);
     this.entryOf.set(el, e);
-    this.byId[id]!.push(e);
-    const section = this.sections[this.sections.length - 1]!;
-    const sig = signature(el);
-    let b = section.get(sig);
-    if (b === undefined) {
-      b = new SignatureBucket();
-      section.set(sig, b);
+    const last = this.sections.length - 1;
+    let section = this.sections[last]!;
+    if (section === null) {
+      section = [];
+      this.sections[last] = section;
     }
-    e.bucket = b;
-    e.prevSame = b.tail;
-    if (b.tail !== null) b.tail.nextSame = e;
+    let nb = section[id];
+    if (nb === undefined) {
+      nb = new NameBucket();
+      section[id] = nb;
+    }
+    e.nameBucket = nb;
+    e.prevName = nb.tail;
+    if (nb.tail !== null) nb.tail.nextName = e;
+    else nb.head = e;
+    nb.tail = e;
+    nb.count++;
+    if (nb.bySignature !== null) this.addToSignatureBucket(nb.bySignature, e);
+    return e;
+  }
+
+  private addToSignatureBucket(map: Map<string, Bucket>, e: FormattingEntry): void {
+    const sig = signatureOf(e);
+    let b = map.get(sig);
+    if (b === undefined) {
+      b = new Bucket();
+      map.set(sig, b);
+    }
+    e.sigBucket = b;
+    e.prevSig = b.tail;
+    if (b.tail !== null) b.tail.nextSig = e;
     else b.head = e;
     b.tail = e;
     b.count++;
-    return e;
   }
 
   /** Takes an entry out of the indexes and flags it removed. */
   private unindex(e: FormattingEntry): void {
     e.removed = true;
     if (e.element === null) {
-      const m = this.markerSeqs;
-      const i = m.lastIndexOf(e.seq);
-      if (i >= 0) m.splice(i, 1);
+      // Markers leave the list only through "clear ... up to the last marker": their section ends.
       if (this.sections.length > 1) this.sections.pop();
       return;
     }
     if (this.entryOf.get(e.element) === e) this.entryOf.delete(e.element);
-    this.byId[e.id]!.removed();
-    const b = e.bucket!;
-    if (e.prevSame !== null) e.prevSame.nextSame = e.nextSame;
-    else b.head = e.nextSame;
-    if (e.nextSame !== null) e.nextSame.prevSame = e.prevSame;
-    else b.tail = e.prevSame;
-    b.count--;
-    e.prevSame = e.nextSame = null;
+    const nb = e.nameBucket!;
+    if (e.prevName !== null) e.prevName.nextName = e.nextName;
+    else nb.head = e.nextName;
+    if (e.nextName !== null) e.nextName.prevName = e.prevName;
+    else nb.tail = e.prevName;
+    nb.count--;
+    e.prevName = e.nextName = null;
+    const sb = e.sigBucket;
+    if (sb !== null) {
+      if (e.prevSig !== null) e.prevSig.nextSig = e.nextSig;
+      else sb.head = e.nextSig;
+      if (e.nextSig !== null) e.nextSig.prevSig = e.prevSig;
+      else sb.tail = e.prevSig;
+      sb.count--;
+      e.prevSig = e.nextSig = null;
+      e.sigBucket = null;
+    }
   }
 
-  /** "Push onto the list of active formatting elements", with the Noah's Ark clause. */
+  /**
+   * "Push onto the list of active formatting elements", with the Noah's Ark clause: when three earlier
+   * entries after the last marker have the same tag name, namespace and attributes, the earliest goes.
+   */
   push(el: Element, id: number): void {
     const e = this.newEntry(el, id);
-    const b = e.bucket!;
-    // Three earlier entries after the last marker with the same name and attributes: drop the earliest.
-    if (b.count > 3) this.remove(b.head!);
+    const nb = e.nameBucket!;
+    if (nb.count > 3) {
+      if (nb.bySignature === null && nb.count > SIGNATURE_INDEX_THRESHOLD) {
+        nb.bySignature = new Map();
+        for (let x = nb.head; x !== null; x = x.nextName) this.addToSignatureBucket(nb.bySignature, x);
+      }
+      if (nb.bySignature !== null) {
+        const sb = e.sigBucket!;
+        if (sb.count > 3) this.remove(sb.head!);
+      } else {
+        let matches = 0;
+        let earliest: FormattingEntry | null = null;
+        for (let x = e.prevName; x !== null; x = x.prevName) {
+          if (sameAttributes(x, e)) {
+            matches++;
+            earliest = x;
+          }
+        }
+        if (matches >= 3) this.remove(earliest!);
+      }
+    }
     this.entries.push(e);
   }
 
@@ -226,8 +268,9 @@ export class ActiveFormattingElements {
    * O(1) when there is none; otherwise a scan from the end that stops at the match.
    */
   lastAfterMarkerWithId(id: number): FormattingEntry | null {
-    const latest = this.byId[id]!.last();
-    if (latest === null || latest.seq <= this.lastMarkerSeq()) return null;
+    const section = this.sections[this.sections.length - 1]!;
+    const nb = section === null ? undefined : section[id];
+    if (nb === undefined || nb.count === 0) return null;
     const entries = this.entries;
     for (let i = entries.length - 1; i >= 0; i--) {
       const e = entries[i]!;

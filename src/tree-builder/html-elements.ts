@@ -125,24 +125,23 @@ export const SPAN = 110;
 export const SUB = 111;
 export const SUP = 112;
 export const VAR = 113;
-export const SARCASM = 114;
 
 // Foreign elements the tree builder must recognise (MathML text integration points, HTML
 // integration points; all of them are scope boundaries).
-export const MATH_MI = 115;
-export const MATH_MO = 116;
-export const MATH_MN = 117;
-export const MATH_MS = 118;
-export const MATH_MTEXT = 119;
+export const MATH_MI = 114;
+export const MATH_MO = 115;
+export const MATH_MN = 116;
+export const MATH_MS = 117;
+export const MATH_MTEXT = 118;
 /** MathML `annotation-xml` that is not an HTML integration point. */
-export const MATH_ANNOTATION_XML = 120;
+export const MATH_ANNOTATION_XML = 119;
 /** MathML `annotation-xml` whose `encoding` is text/html or application/xhtml+xml (an HTML integration point). */
-export const MATH_ANNOTATION_XML_HIP = 121;
-export const SVG_FOREIGN_OBJECT = 122;
-export const SVG_DESC = 123;
-export const SVG_TITLE = 124;
+export const MATH_ANNOTATION_XML_HIP = 120;
+export const SVG_FOREIGN_OBJECT = 121;
+export const SVG_DESC = 122;
+export const SVG_TITLE = 123;
 
-export const TAG_ID_COUNT = 125;
+export const TAG_ID_COUNT = 124;
 
 const HTML_TAG_NAMES = [
   '', 'a', 'address', 'applet', 'area', 'article', 'aside', 'b', 'base', 'basefont', 'bgsound', 'big',
@@ -154,7 +153,7 @@ const HTML_TAG_NAMES = [
   'plaintext', 'pre', 'rb', 'rp', 'rt', 'rtc', 'ruby', 's', 'script', 'search', 'section', 'select',
   'selectedcontent', 'small', 'source', 'strike', 'strong', 'style', 'summary', 'svg', 'table', 'tbody', 'td',
   'template', 'textarea', 'tfoot', 'th', 'thead', 'title', 'tr', 'track', 'tt', 'u', 'ul', 'wbr', 'xmp', 'span',
-  'sub', 'sup', 'var', 'sarcasm',
+  'sub', 'sup', 'var',
 ];
 
 const htmlTagIds = new Map<string, number>();

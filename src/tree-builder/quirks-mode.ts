@@ -44,7 +44,7 @@ const QUIRKY_PUBLIC_PREFIXES = [
   "-//o'reilly and associates//dtd html extended relaxed 1.0//",
   '-//sq//dtd html 2.0 hotmetal + extensions//',
   '-//softquad software//dtd hotmetal pro 6.0::19990601::extensions to html 4.0//',
-  '-//softquad//dtd hotmetal pro 4.0::19970916::extensions to html 4.0//',
+  '-//softquad//dtd hotmetal pro 4.0::19971010::extensions to html 4.0//',
   '-//spyglass//dtd html 2.0 extended//',
   '-//sun microsystems corp.//dtd hotjava html//',
   '-//sun microsystems corp.//dtd hotjava strict html//',

@@ -63,7 +63,8 @@ export class StackOfOpenElements {
     const id = this.ids[i]!;
     this.topOf[id] = this.prevSame[i]!;
     if (T.FORMATTING[id]) this.formattingOnStack.delete(el);
-    this.items.length = i; // drop the reference
+    // Slots above `top` keep stale references until overwritten (cheaper than shrinking the arrays);
+    // `items.length` is therefore not the stack height: `top` is.
     this.top = i - 1;
     if (i > 0) {
       this.current = this.items[i - 1]!;
@@ -143,7 +144,7 @@ export class StackOfOpenElements {
 
   /** Position of `el` on the stack, searching from the top; -1 if absent. */
   indexOf(el: Element): number {
-    return this.items.lastIndexOf(el);
+    return this.top < 0 ? -1 : this.items.lastIndexOf(el, this.top);
   }
 
   /** Highest position of an element with this tag id, or -1 (O(1)). */

@@ -4,7 +4,12 @@
  * The TreeBuilder is the tokenizer's TokenSink. The current token lives in fields of the builder (no token
  * objects); each insertion mode is a method that handles the current token, and "reprocess the token" is a
  * call back into the dispatcher after switching mode (bounded depth: a token is reprocessed a few times at
- * most). Nothing recurses over the tree or over the token stream.
+ * most; the end-of-file token, which "in template" reprocesses once per open template, loops in
+ * `endOfFile` instead). Nothing recurses over the tree or over the token stream.
+ *
+ * Scale: scope checks, "any other end tag", the last table/template, reset-the-insertion-mode and the list
+ * of active formatting elements use O(1) indexes (see stack-of-open-elements.ts and
+ * active-formatting-elements.ts); tag names are interned to numeric tag ids (html-elements.ts).
  *
  * Tree-construction parse errors have no codes in the standard; this module reports stable kebab-case
  * codes in the style of html5lib (`unexpected-start-tag`, `unexpected-end-tag`, ...). Only tokenizer errors
@@ -14,6 +19,7 @@ import {
   Attr,
   Comment,
   Document,
+  DocumentFragment,
   DocumentType,
   Element,
   HTML_NS,
@@ -171,7 +177,8 @@ export class TreeBuilder implements TokenSink {
   private pendingTableTextDirty = false;
 
   // selectedcontent support ("maybe clone an option into selectedcontent").
-  private readonly selectedContents: Element[] = [];
+  /** For each select element, the first selectedcontent element the parser inserted inside it. */
+  private readonly selectedContentOf = new Map<Element, Element>();
 
   private readonly dynamicIds = new Map<string, number>();
   private nextDynamicId = T.TAG_ID_COUNT;
@@ -369,21 +376,18 @@ export class TreeBuilder implements TokenSink {
     return this.open.current;
   }
 
-  private adjustedCurrentNodeId(): number {
-    if (this.contextElement !== null && this.open.top === 0) return this.contextId;
-    return this.open.currentId;
-  }
-
   // ---------------------------------------------------------------------------------------------
   // 13.2.6 Tree construction dispatcher
 
   private dispatch(): void {
-    const node = this.adjustedCurrentNode();
+    const open = this.open;
+    const context = open.top === 0 ? this.contextElement : null;
+    const node = context !== null ? context : open.current;
     if (node === null || node.namespaceURI === HTML_NS) {
       this.process();
       return;
     }
-    const id = this.adjustedCurrentNodeId();
+    const id = context !== null ? this.contextId : open.currentId;
     const tk = this.tk;
     if (T.MATHML_TEXT_INTEGRATION_POINT[id]) {
       if (tk === START_TAG && this.tName !== 'mglyph' && this.tName !== 'malignmark') return this.process();
@@ -453,7 +457,29 @@ export class TreeBuilder implements TokenSink {
     this.dispatch();
   }
 
-  /** Splits off the leading whitespace of a character token; returns true when nothing else is left. */
+  /**
+   * For modes that process whitespace using the in-body rules and reprocess anything else in body: handles
+   * the leading whitespace of a character run; true when nothing else is left.
+   */
+  private leadingWhitespaceInBody(): boolean {
+    const data = this.tData;
+    const n = leadingWhitespace(data);
+    if (n === data.length) {
+      this.inBodyMode();
+      return true;
+    }
+    if (n > 0) {
+      this.tData = data.slice(0, n);
+      this.inBodyMode();
+      this.tData = data.slice(n);
+    }
+    return false;
+  }
+
+  /**
+   * Splits off the leading whitespace of a character run, inserting it when `insert` (ignoring it otherwise);
+   * true when nothing else is left.
+   */
   private splitLeadingWhitespace(insert: boolean): boolean {
     const data = this.tData;
     const n = leadingWhitespace(data);
@@ -558,8 +584,8 @@ export class TreeBuilder implements TokenSink {
     this.findInsertionLocation(null);
     const el = new Element(localName, ns, attrs);
     this.insertAtLocation(el);
+    if (id === T.SELECTEDCONTENT) this.noteSelectedContent(el);
     this.open.push(el, id);
-    if (id === T.SELECTEDCONTENT) this.selectedContents.push(el);
     return el;
   }
 
@@ -931,16 +957,9 @@ export class TreeBuilder implements TokenSink {
         }
         if (this.tId !== T.BR) return this.err('unexpected-end-tag');
         break;
-      case CHARACTERS: {
-        const data = this.tData;
-        const n = leadingWhitespace(data);
-        if (n > 0) {
-          this.insertCharacters(n === data.length ? data : data.slice(0, n));
-          if (n === data.length) return;
-          this.tData = data.slice(n);
-        }
+      case CHARACTERS:
+        if (this.splitLeadingWhitespace(true)) return;
         break;
-      }
       case COMMENT:
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
@@ -2084,18 +2103,9 @@ export class TreeBuilder implements TokenSink {
   // 13.2.6.4.19 The "after body" insertion mode
   private afterBodyMode(): void {
     switch (this.tk) {
-      case CHARACTERS: {
-        // Whitespace is processed using the in-body rules; anything else is an error that goes back to in body.
-        const data = this.tData;
-        const n = leadingWhitespace(data);
-        if (n === data.length) return this.inBodyMode();
-        if (n > 0) {
-          this.tData = data.slice(0, n);
-          this.inBodyMode();
-          this.tData = data.slice(n);
-        }
+      case CHARACTERS:
+        if (this.leadingWhitespaceInBody()) return;
         break;
-      }
       case COMMENT:
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(this.open.items[0]!);
@@ -2199,16 +2209,7 @@ export class TreeBuilder implements TokenSink {
       case DOCTYPE:
         return this.inBodyMode();
       case CHARACTERS:
-        if (!hasNonWhitespace(this.tData)) return this.inBodyMode();
-        {
-          const data = this.tData;
-          const n = leadingWhitespace(data);
-          if (n > 0) {
-            this.tData = data.slice(0, n);
-            this.inBodyMode();
-            this.tData = data.slice(n);
-          }
-        }
+        if (this.leadingWhitespaceInBody()) return;
         break;
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
@@ -2322,22 +2323,30 @@ export class TreeBuilder implements TokenSink {
   // element is popped off the stack of open elements.
 
   private maybeCloneOptionIntoSelectedContent(option: Element): void {
-    if (this.selectedContents.length === 0) return;
+    if (this.selectedContentOf.size === 0) return;
     const select = nearestAncestorSelect(option);
     if (select === null) return;
     if (select.getAttributeNodeNS(null, 'multiple') !== null) return;
-    let sc: Element | null = null;
-    for (const candidate of this.selectedContents) {
-      if (isDescendantOf(candidate, select)) {
-        sc = candidate;
-        break;
-      }
-    }
-    if (sc === null) return;
+    const sc = this.selectedContentOf.get(select);
+    if (sc === undefined) return;
     if (option.getAttributeNodeNS(null, 'selected') === null && sc.childNodes.length > 0) return;
+    // Clone first, then replace all (the selectedcontent element may itself be inside the option).
+    const clones = new DocumentFragment();
+    cloneChildren(option, clones);
     for (const c of sc.childNodes) c.parentNode = null;
-    sc.childNodes = [];
-    cloneChildren(option, sc);
+    sc.childNodes = clones.childNodes;
+    for (const c of sc.childNodes) c.parentNode = sc;
+  }
+
+  /**
+   * Records a selectedcontent element as its select's "selectedcontent" (the first one in tree order: the
+   * parser creates them in tree order). Its select is the nearest select on the stack of open elements.
+   */
+  private noteSelectedContent(el: Element): void {
+    const i = this.open.lastIndexOfId(T.SELECT);
+    if (i < 0) return;
+    const select = this.open.items[i]!;
+    if (!this.selectedContentOf.has(select)) this.selectedContentOf.set(select, el);
   }
 }
 
@@ -2346,10 +2355,15 @@ const RESET_IDS = [
   T.FRAMESET,
 ];
 
-/** The option element's nearest ancestor select (4.10.10). */
+/** Ancestor walks for selectedcontent give up this far up (keeps pathological nesting linear). */
+const MAX_SELECT_ANCESTOR_WALK = 512;
+
+/** The option element's nearest ancestor select (4.10.10 "option element nearest ancestor select"). */
 function nearestAncestorSelect(option: Element): Element | null {
   let seenOptgroup = false;
+  let steps = 0;
   for (let p = option.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+    if (++steps > MAX_SELECT_ANCESTOR_WALK) return null;
     const el = p as Element;
     if (el.namespaceURI !== HTML_NS) continue;
     switch (el.localName) {
@@ -2366,11 +2380,6 @@ function nearestAncestorSelect(option: Element): Element | null {
     }
   }
   return null;
-}
-
-function isDescendantOf(node: Element, ancestor: Element): boolean {
-  for (let p = node.parentNode; p !== null; p = p.parentNode) if (p === ancestor) return true;
-  return false;
 }
 
 /** Deep-clones the children of `src` into `dst`, without recursion. */

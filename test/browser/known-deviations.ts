@@ -92,7 +92,41 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       return dump === c.ours.dump && r.mode === c.ours.mode;
     },
   },
+  {
+    id: 'chromium-nul-after-less-than',
+    description:
+      'Data state: a U+0000 right after "<" (tag open state, "anything else") is reconsumed in the data state, ' +
+      'emitted as U+0000 and then ignored "in body"; Chromium 156 emits U+FFFD instead (its input preprocessor ' +
+      'already replaced the NUL while in the tag open state), so "a<\\0b" gives "a<\\uFFFDb" instead of "a<b". ' +
+      'Recognized by replacing each "<" U+0000 pair with "<" U+FFFD in the input of OUR parser: the trees must then be ' +
+      'identical.',
+    reference: 'found by this differential test (Chromium 156); spec: tag open state + data state + "in body" U+0000',
+    html5lib: [],
+    async matches(c) {
+      if (!c.input.includes('<\u0000')) return false;
+      const o = await c.reparse(c.input.replaceAll('<\u0000', '<\uFFFD'));
+      return o.dump === c.chromium.dump && o.mode === c.chromium.mode;
+    },
+  },
+  {
+    id: 'chromium-rcdata-fragment-drops-nul',
+    description:
+      'Fragment parsing with a textarea or title context element (tokenizer starts in RCDATA, insertion mode "in ' +
+      'body"): the standard turns U+0000 into U+FFFD in the RCDATA state; Chromium 156 drops it (it replaces NULs by ' +
+      'insertion mode, and "in body" ignores them). Documents (<textarea>\\0) are not affected. Recognized by ' +
+      'deleting the NULs from the input of OUR parser: the trees must then be identical.',
+    reference: 'found by this differential test (Chromium 156); spec: RCDATA state, U+0000',
+    html5lib: [],
+    async matches(c) {
+      if (c.kind !== 'fragment' || c.context === null || !c.input.includes('\u0000')) return false;
+      if ((c.context.namespace ?? HTML_NS) !== HTML_NS || (c.context.name !== 'textarea' && c.context.name !== 'title')) return false;
+      const o = await c.reparse(c.input.replaceAll('\u0000', ''));
+      return o.dump === c.chromium.dump;
+    },
+  },
 ];
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 const FORMATTING_START = /<(?:a|b|big|code|em|font|i|nobr|s|small|strike|strong|tt|u)[\t\n\f\r />]/i;
 const SPACE = /[\t\n\f\r ]/;

@@ -13,7 +13,10 @@ const WORKER_URL = new URL('./ours-worker-boot.mjs', import.meta.url);
 export interface OursHostOptions {
   /** Module specifiers tried in order (relative to ours-worker.ts, or absolute paths). */
   specs: string[];
+  /** Base time limit of a batch (default 800 ms), plus `perCaseMs` (default 5 ms) per case. */
   batchTimeoutMs?: number;
+  perCaseMs?: number;
+  /** Time limit for one case when a batch failed (default 400 ms; typical inputs parse in about a millisecond). */
   caseTimeoutMs?: number;
   heapMb?: number;
 }
@@ -29,8 +32,10 @@ export class OursHost {
 
   constructor(private readonly opts: OursHostOptions) {}
 
-  /** Starts a worker; resolves to null when the parser loaded, else to the reason it did not. */
-  async start(): Promise<string | null> {
+  /** A warm spare worker, so that replacing a hung worker does not wait for tsx and the parser to load. */
+  private spare: Promise<Worker | string> | null = null;
+
+  private spawn(): Promise<Worker | string> {
     const worker = new Worker(WORKER_URL, {
       workerData: { specs: this.opts.specs },
       resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMb ?? 1536 },
@@ -40,22 +45,32 @@ export class OursHost {
     let onMessage: (m: Reply) => void = () => {};
     let onError: (e: Error) => void = () => {};
     let onExit: (code: number) => void = () => {};
-    const first = await new Promise<Reply | Error>((resolve) => {
+    return new Promise<Reply | Error>((resolve) => {
       onMessage = (m) => resolve(m);
       onError = (e) => resolve(e);
       onExit = (code) => resolve(new Error(`worker exited with code ${code}`));
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
+    }).then(async (first) => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (first instanceof Error || first.type !== 'ready') {
+        await worker.terminate();
+        return first instanceof Error ? String(first) : first.type === 'load-error' ? first.error : 'unexpected reply';
+      }
+      return worker;
     });
-    worker.off('message', onMessage);
-    worker.off('error', onError);
-    worker.off('exit', onExit);
-    if (first instanceof Error || first.type !== 'ready') {
-      await worker.terminate();
-      return first instanceof Error ? String(first) : first.type === 'load-error' ? first.error : 'unexpected reply';
-    }
-    this.worker = worker;
+  }
+
+  /** Starts a worker; resolves to null when the parser loaded, else to the reason it did not. */
+  async start(): Promise<string | null> {
+    const w = await (this.spare ?? this.spawn());
+    this.spare = null;
+    if (typeof w === 'string') return w;
+    this.worker = w;
+    this.spare = this.spawn();
     return null;
   }
 
@@ -63,10 +78,18 @@ export class OursHost {
     const w = this.worker;
     this.worker = null;
     if (w !== null) await w.terminate();
+    const spare = this.spare;
+    this.spare = null;
+    if (spare !== null) {
+      const sw = await spare;
+      if (typeof sw !== 'string') await sw.terminate();
+    }
   }
 
   private async restart(): Promise<void> {
-    await this.close();
+    const w = this.worker;
+    this.worker = null;
+    if (w !== null) void w.terminate();
     const why = await this.start();
     if (why !== null) throw new Error('could not restart the parser worker: ' + why);
   }
@@ -95,17 +118,28 @@ export class OursHost {
     });
   }
 
-  async parse(cases: WorkerCase[]): Promise<WorkerOutcome[]> {
+  /**
+   * Parses `cases`. The batch time limit is `batchTimeoutMs` plus `perCaseMs` per case. With `stopAtFirstFailure`,
+   * once a case hangs or crashes the remaining ones are not parsed (their dump is `#skipped`): the minimizer only
+   * needs the first failing candidate.
+   */
+  async parse(cases: WorkerCase[], options: { stopAtFirstFailure?: boolean } = {}): Promise<WorkerOutcome[]> {
     if (this.worker === null) await this.restart();
-    const batchTimeout = this.opts.batchTimeoutMs ?? 20_000;
+    const batchTimeout = (this.opts.batchTimeoutMs ?? 800) + (this.opts.perCaseMs ?? 5) * cases.length;
     const r = await this.send(cases, batchTimeout);
     if (r !== 'hang' && r !== 'crash') return r;
     // Find the guilty case(s) one by one.
     await this.restart();
     const out: WorkerOutcome[] = [];
+    let failed = false;
     for (const c of cases) {
-      const one = await this.send([c], this.opts.caseTimeoutMs ?? 3_000);
+      if (failed && options.stopAtFirstFailure) {
+        out.push({ dump: '#skipped', mode: null });
+        continue;
+      }
+      const one = await this.send([c], this.opts.caseTimeoutMs ?? 400);
       if (one === 'hang' || one === 'crash') {
+        failed = true;
         if (one === 'hang') this.hangs++;
         else this.crashes++;
         out.push({ dump: one === 'hang' ? '#hang (no result within the time limit)' : '#crash (worker died: out of memory?)', mode: null });

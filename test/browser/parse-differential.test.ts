@@ -37,6 +37,10 @@ const FRAGMENTS = Number(process.env.HTMLSIFT_DIFF_FRAGMENTS ?? 5000);
 const MAX_DEPTH = 480;
 /** How many differences get minimized and printed in full per run. */
 const MAX_REPORTED = 15;
+/** Candidate inputs tried per minimization. */
+const MINIMIZE_BUDGET = 3000;
+/** Wall-clock budget for minimizing one run's differences (a hang costs a worker restart per candidate). */
+const MINIMIZE_MS = Number(process.env.HTMLSIFT_MINIMIZE_MS ?? 90_000);
 
 /** Our parser in a worker thread (a hang or runaway allocation must not take the test run down). */
 async function startOurParser(): Promise<OursHost | null> {
@@ -50,6 +54,8 @@ async function startOurParser(): Promise<OursHost | null> {
 }
 
 interface Case {
+  /** Set when our parser hung or crashed on it (minimized last: every failing candidate costs a worker swap). */
+  hang?: boolean;
   kind: 'document' | 'fragment';
   input: string;
   context: ContextSpec | null;
@@ -91,8 +97,8 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
   /** Our parser on many inputs, in batches. */
   async function parseOurs(c: Pick<Case, 'kind' | 'context' | 'scripting'>[], inputs: string[]): Promise<ParseOutcome[]> {
     const out: ParseOutcome[] = [];
-    for (let i = 0; i < inputs.length; i += 500) {
-      const batch = inputs.slice(i, i + 500).map((input, k) => workerCase(c[i + k]!, input));
+    for (let i = 0; i < inputs.length; i += 100) {
+      const batch = inputs.slice(i, i + 100).map((input, k) => workerCase(c[i + k]!, input));
       out.push(...(await ours!.parse(batch)));
     }
     return out;
@@ -134,7 +140,10 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
     for (let i = 0; i < cases.length; i++) {
       const verdict = await classify(cases[i]!, inputs[i]!, chromium[i]!, mine[i]!);
       stats.set(verdict, (stats.get(verdict) ?? 0) + 1);
-      if (verdict === 'diff') diffs.push(cases[i]!);
+      if (verdict === 'diff') {
+        const d = mine[i]!.dump;
+        diffs.push(d.startsWith('#hang') || d.startsWith('#crash') ? { ...cases[i]!, hang: true } : cases[i]!);
+      }
     }
     return { stats, diffs };
   }
@@ -143,17 +152,41 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
   async function report(diffs: Case[]): Promise<string> {
     const seen = new Map<string, number>();
     const blocks: string[] = [];
-    for (const c of diffs.slice(0, MAX_REPORTED)) {
+    const deadline = performance.now() + MINIMIZE_MS;
+    // At most two hangs/crashes (each failing candidate costs a worker swap), the rest ordinary differences.
+    const hangCases = diffs.filter((d) => d.hang).slice(0, 2);
+    const ordered = [...diffs.filter((d) => !d.hang), ...hangCases];
+    const ordinaryQuota = MAX_REPORTED - hangCases.length;
+    const minimized: string[] = [];
+    let ordinaryDone = 0;
+    let skippedAsSeen = 0;
+    for (const c of ordered) {
+      if (!c.hang && ordinaryDone >= ordinaryQuota) continue;
+      if (performance.now() >= deadline) break;
+      // Cheap dedupe: an input that contains an earlier minimized input (ignoring case) most likely fails the same way.
+      const lower = c.input.toLowerCase();
+      if (minimized.some((m) => m.length > 0 && lower.includes(m))) {
+        skippedAsSeen++;
+        continue;
+      }
+      if (!c.hang) ordinaryDone++;
       const min = await minimize(c.input, async (candidates) => {
         const res = await chromiumParse(
           page,
           candidates.map((input) => ({ input, context: c.context, scripting: c.scripting })),
         );
-        const mine = await parseOurs(candidates.map(() => c), candidates);
-        const out: boolean[] = [];
-        for (let i = 0; i < candidates.length; i++) out.push((await classify(c, candidates[i]!, res[i]!, mine[i]!)) === 'diff');
-        return out;
-      });
+        // Ours in small chunks, stopping at the first hang: a hanging candidate costs a worker restart.
+        for (let i = 0; i < candidates.length; i += 16) {
+          const chunk = candidates.slice(i, i + 16);
+          const mine = await ours!.parse(chunk.map((input) => workerCase(c, input)), { stopAtFirstFailure: true });
+          for (let k = 0; k < chunk.length; k++) {
+            if (mine[k]!.dump === '#skipped') break;
+            if ((await classify(c, chunk[k]!, res[i + k]!, mine[k]!)) === 'diff') return i + k;
+          }
+        }
+        return -1;
+      }, MINIMIZE_BUDGET, deadline);
+      minimized.push(min.input.toLowerCase());
       const key = describeCase(c) + '\n' + min.input;
       if (seen.has(key)) {
         seen.set(key, seen.get(key)! + 1);
@@ -164,7 +197,7 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
       const [o] = await parseOurs([c], [min.input]);
       blocks.push(
         [
-          `--- ${describeCase(c)} [${c.origin}]`,
+          `--- ${describeCase(c)} [${c.origin}]${c.hang ? ' OUR PARSER HANGS OR CRASHES' : ''}`,
           `input (${c.input.length} chars): ${showInput(c.input)}`,
           `minimized (${min.input.length} chars, ${min.tested} candidates): ${showInput(min.input)}`,
           ...(c.kind === 'document' ? [`mode: ours ${o!.mode}, chromium ${chromium!.mode}`] : []),
@@ -175,7 +208,10 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
         ].join('\n'),
       );
     }
-    const more = diffs.length > MAX_REPORTED ? `\n(${diffs.length - MAX_REPORTED} more differences not minimized)` : '';
+    const hangs = diffs.filter((d) => d.hang).length;
+    const more =
+      `\n(${diffs.length} differences, ${hangs} of them hangs/crashes of our parser; ${minimized.length} minimized, ` +
+      `${skippedAsSeen} skipped as containing an earlier minimized input, ${blocks.length} distinct shown)`;
     return blocks.join('\n\n') + more;
   }
 

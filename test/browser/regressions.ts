@@ -82,5 +82,7 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<form><form><div></form><input></form>', note: 'form in form', contexts: ['body', 'form'] },
   { input: '<image src=x><isindex>', note: 'image -> img', contexts: ['body', 'svg svg'] },
   { input: '<head><noscript><head class="foo"><!--foo--></noscript>', note: 'the known Chromium deviation (noscript01), scripting off: must be recognized' },
+  { input: 'a<\u0000b<table><\u0000', note: 'known Chromium deviation: NUL after "<" becomes U+FFFD', contexts: ['body', 'div'] },
+  { input: 'a\u0000b', note: 'known Chromium deviation: NUL dropped in RCDATA fragments', document: false, contexts: ['textarea', 'title', 'style', 'script', 'plaintext'] },
   { input: '<p><b is=x>1</p>2<b IS>3<p>4</b>5', note: 'known Chromium deviation: formatting elements with `is` are not active formatting elements', contexts: ['body'] },
 ];

@@ -1,0 +1,128 @@
+/**
+ * `npm run bench:memory`: peak memory of parsing one big page (corpus/pages/huge-page.html, 0.9 MB), htmlsift's
+ * parseDocument against parse5.parse.
+ *
+ * Every measurement is a fresh Node process (a tiny child script written to .bench/), so nothing one run
+ * allocates is seen by the next. A child reads the file, imports the library (htmlsift: an esbuild bundle of
+ * src/index.ts made by this script; parse5: from node_modules), optionally parses once, and reports its peak
+ * RSS (VmHWM from /proc/self/status, else `process.resourceUsage().maxRSS`). The baseline child does the same
+ * minus the parse, so "peak RSS delta" = what the parse added to the process's high-water mark. Children also
+ * report the heap still held by the finished tree after a full GC (retained size).
+ *
+ * Children run in alternating order (baseline, htmlsift, parse5, then reversed), RUNS times each (default 9);
+ * the report gives medians, min–max, and the ratio htmlsift / parse5 (target: ≤ 0.5).
+ *
+ * Options (environment): MEMORY_RUNS (default 9), MEMORY_FILE (default huge-page.html), MEMORY_NODE_FLAGS (extra
+ * flags for the children, e.g. --max-semi-space-size=1), HTMLSIFT_SHARED.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { median } from './harness.js';
+
+const shared = process.env.HTMLSIFT_SHARED ?? resolve(process.cwd(), '..', 'shared');
+const file = join(shared, 'corpus', 'pages', process.env.MEMORY_FILE ?? 'huge-page.html');
+if (!existsSync(file)) {
+  console.log(`bench:memory skipped: ${file} not found (put shared/ beside the checkout or set HTMLSIFT_SHARED).`);
+  process.exit(0);
+}
+const runs = Number(process.env.MEMORY_RUNS ?? 9);
+// Extra V8/Node flags for the children, e.g. MEMORY_NODE_FLAGS=--max-semi-space-size=1 to shrink the young
+// generation (which otherwise sets a floor of tens of MB under any allocation-heavy parse).
+const nodeFlags = (process.env.MEMORY_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
+const outDir = resolve(process.cwd(), '.bench');
+mkdirSync(outDir, { recursive: true });
+const libFile = join(outDir, 'memory-htmlsift.mjs');
+const childFile = join(outDir, 'memory-child.mjs');
+
+// htmlsift as it would be consumed: one ESM bundle, minification off (the code size is not what is measured).
+await build({
+  entryPoints: [resolve(process.cwd(), 'src/index.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: libFile,
+  logLevel: 'warning',
+});
+
+// The child: argv = [library, mode, file]; library ∈ htmlsift|parse5, mode ∈ baseline|parse.
+writeFileSync(
+  childFile,
+  `import { readFileSync } from 'node:fs';
+const [lib, mode, file] = process.argv.slice(2);
+function peakKB() {
+  try {
+    const m = /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]);
+  } catch {}
+  return process.resourceUsage().maxRSS;
+}
+const html = readFileSync(file, 'utf8');
+const parse = lib === 'htmlsift'
+  ? (await import(${JSON.stringify('./' + 'memory-htmlsift.mjs')})).parseDocument
+  : (await import('parse5')).parse;
+let tree = null;
+if (mode === 'parse') tree = parse(html);
+const peak = peakKB();
+globalThis.gc?.(); globalThis.gc?.();
+const heap = process.memoryUsage().heapUsed;
+tree = tree === null ? 0 : 1;
+process.stdout.write(JSON.stringify({ peakKB: peak, heapUsed: heap, ok: tree }));
+`,
+);
+
+interface Sample {
+  peakKB: number;
+  heapUsed: number;
+}
+
+function child(lib: string, mode: string): Sample {
+  const r = spawnSync(process.execPath, ['--expose-gc', ...nodeFlags, childFile, lib, mode, file], {
+    cwd: outDir,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (r.status !== 0) throw new Error(`child ${lib} ${mode} failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as Sample;
+}
+
+const kinds = [
+  { key: 'htmlsift baseline', lib: 'htmlsift', mode: 'baseline' },
+  { key: 'htmlsift parse', lib: 'htmlsift', mode: 'parse' },
+  { key: 'parse5 baseline', lib: 'parse5', mode: 'baseline' },
+  { key: 'parse5 parse', lib: 'parse5', mode: 'parse' },
+];
+const samples = new Map<string, Sample[]>(kinds.map((k) => [k.key, []]));
+for (let i = 0; i < runs; i++) {
+  const order = i % 2 === 0 ? kinds : [...kinds].reverse();
+  for (const k of order) samples.get(k.key)!.push(child(k.lib, k.mode));
+}
+
+const mb = (kb: number): string => (kb / 1024).toFixed(1);
+const size = (await import('node:fs')).statSync(file).size;
+console.log(
+  `peak RSS of one parse of ${file.split('/').pop()} (${(size / 1e6).toFixed(2)} MB), ${runs} fresh processes per row, node ${process.version}${nodeFlags.length ? ` ${nodeFlags.join(' ')}` : ''}`,
+);
+function row(lib: 'htmlsift' | 'parse5'): { delta: number; retained: number } {
+  const base = samples.get(`${lib} baseline`)!;
+  const parse = samples.get(`${lib} parse`)!;
+  const basePeak = median(base.map((s) => s.peakKB));
+  const deltas = parse.map((s) => s.peakKB - basePeak);
+  const retained = parse.map((s) => s.heapUsed - median(base.map((b) => b.heapUsed)));
+  const d = median(deltas);
+  const kept = median(retained) / 1024;
+  console.log(
+    `  ${lib.padEnd(8)}  baseline peak ${mb(basePeak).padStart(6)} MB (${mb(Math.min(...base.map((s) => s.peakKB)))}–${mb(Math.max(...base.map((s) => s.peakKB)))})` +
+      `  parse peak ${mb(median(parse.map((s) => s.peakKB))).padStart(6)} MB` +
+      `  delta ${mb(d).padStart(6)} MB (${mb(Math.min(...deltas))}–${mb(Math.max(...deltas))})` +
+      `  tree retained after GC ${mb(kept).padStart(5)} MB`,
+  );
+  return { delta: d, retained: kept };
+}
+const ours = row('htmlsift');
+const theirs = row('parse5');
+console.log(`  peak RSS delta ratio htmlsift / parse5: ${(ours.delta / theirs.delta).toFixed(2)}x (target ≤ 0.5x)`);
+console.log(`  retained heap ratio  htmlsift / parse5: ${(ours.retained / theirs.retained).toFixed(2)}x`);

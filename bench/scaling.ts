@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:scaling`: does the cost grow linearly with the input on adversarial markup?
+ *
+ * Each case builds an input at size n and at 10n and times parseDocument and sanitize on both. The figure is
+ * t(10n) / t(n), the median of the per-round ratios over alternating rounds (n, 10n, then 10n, n, ...; a sample
+ * of n is 10 back-to-back runs, so both samples last about as long); linear work gives ~10, the
+ * target is ≤ 11, quadratic work gives ~100. Also printed: the spread of the per-round ratios (noise), and for
+ * sanitize the output-length ratio (so a case whose *output* grows faster than its input is visible as such),
+ * and "best-of" = min t(10n) / min t(n), which a loaded machine disturbs least (noise only adds time): a median
+ * over 11 with a best-of under 11 is more likely noise than super-linear work.
+ *
+ * Every (case, function) runs in a fresh child process (this same bundle with `--child`), so one pathological
+ * case cannot slow the others through heap growth or deoptimization, a hang is cut off by a timeout
+ * (SCALING_TIMEOUT_S, default 60 s per child), and a stack overflow or crash is reported, not fatal. A child
+ * that finds t(10n) above SLOW_MS (4 s) measures fewer rounds.
+ *
+ * No assertion on time: the table is for people. Options (environment): SCALING_ROUNDS (default 5),
+ * SCALING_SCALE (multiplies every n, default 1), SCALING_ONLY (comma-separated substrings of case names),
+ * SCALING_TIMEOUT_S.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseDocument, sanitize } from '../src/index.js';
+import { median } from './harness.js';
+
+interface Case {
+  name: string;
+  /** Base size n (the unit the generator repeats). */
+  n: number;
+  gen: (n: number) => string;
+}
+
+const rep = (n: number, f: (i: number) => string): string => {
+  const parts: string[] = new Array(n);
+  for (let i = 0; i < n; i++) parts[i] = f(i);
+  return parts.join('');
+};
+
+const CASES: Case[] = [
+  // Depth: scope checks walk the stack of open elements; deep trees stress every recursive walk.
+  { name: 'deep <div> ×n', n: 5_000, gen: (n) => '<div>'.repeat(n) + 'x' },
+  { name: 'deep <div><span> alternating ×n', n: 2_500, gen: (n) => '<div><span>'.repeat(n) + 'x' },
+  // Attributes: duplicate-attribute detection must not be quadratic (10n = 100k attributes).
+  { name: 'one element, n attributes', n: 10_000, gen: (n) => '<div ' + rep(n, (i) => `a${i}="v${i}" `) + '>x</div>' },
+  { name: 'one element, n duplicate attributes', n: 10_000, gen: (n) => '<div ' + 'a="v" '.repeat(n) + '>x</div>' },
+  // Active formatting elements.
+  { name: 'unclosed <b> ×n', n: 5_000, gen: (n) => '<b>'.repeat(n) + 'x' },
+  {
+    name: "<b><i><u> with distinct attrs (defeats Noah's Ark) ×n",
+    n: 1_000,
+    gen: (n) => rep(n, (i) => `<b class=c${i}><i id=i${i}><u title=t${i}>x`),
+  },
+  // Adoption agency.
+  { name: '<a><p> ×n', n: 5_000, gen: (n) => '<a><p>'.repeat(n) + 'x' },
+  { name: '<a>x<a> ×n', n: 4_000, gen: (n) => '<a>x'.repeat(n) },
+  { name: 'misnested <b><p></b> ×n', n: 2_500, gen: (n) => '<b><p></b>'.repeat(n) + 'x' },
+  { name: 'misnested <b><div><i></b>x</i> ×n', n: 1_500, gen: (n) => '<b><div><i></b>x</i>'.repeat(n) },
+  // Foster parenting.
+  { name: '<table> + text ×n', n: 100_000, gen: (n) => '<table>' + rep(n, (i) => `t${i} `) + '</table>' },
+  { name: '<table> + x<i>y</i> ×n (fostered elements)', n: 2_500, gen: (n) => '<table>' + 'x<i>y</i>'.repeat(n) + '</table>' },
+  { name: '<table><tr> + <td>x<div>y ×n', n: 3_000, gen: (n) => '<table><tr>' + '<td>x<div>y'.repeat(n) + '</table>' },
+  // Character references (10n = 1M references).
+  { name: 'char refs in text (named/numeric) ×n', n: 100_000, gen: (n) => '<p>' + '&amp;&lt&#65;&#x42;&notit;&NotEqualTilde;'.repeat(n / 6) },
+  {
+    name: 'char refs in attribute values ×n',
+    n: 100_000,
+    gen: (n) => '<p title="' + '&amp;&lt&#65;&#x42;&notit;&NotEqualTilde;'.repeat(n / 6) + '">x',
+  },
+  // Huge tokens.
+  { name: 'huge comment (n KB)', n: 200, gen: (n) => '<!--' + '-a-!'.repeat(n * 256) + '-->x' },
+  { name: 'huge attribute value (n KB)', n: 1_000, gen: (n) => '<p title="' + 'abcd'.repeat(n * 256) + '">x' },
+  { name: 'huge text (n KB)', n: 500, gen: (n) => '<p>' + 'ab<c '.repeat(n * 200) },
+  // Foreign content.
+  { name: 'deep <svg><g> ×n', n: 5_000, gen: (n) => '<svg>' + '<g>'.repeat(n) + 'x' },
+  { name: 'deep <math><mrow> ×n', n: 5_000, gen: (n) => '<math>' + '<mrow>'.repeat(n) + 'x' },
+  {
+    name: 'deep <svg><foreignObject><div> ×n',
+    n: 2_000,
+    gen: (n) => '<svg><foreignObject><div>'.repeat(n) + 'x',
+  },
+  // Templates.
+  { name: 'nested <template> ×n', n: 5_000, gen: (n) => '<template>'.repeat(n) + 'x' },
+  { name: 'sibling <template>x</template> ×n', n: 3_000, gen: (n) => '<template><td>x</td></template>'.repeat(n) },
+  // Select.
+  { name: '<select><option> ×n', n: 4_000, gen: (n) => '<select><option>x'.repeat(n) },
+  { name: '<select> + <optgroup><option> ×n', n: 3_000, gen: (n) => '<select>' + '<optgroup><option>x'.repeat(n) },
+];
+
+const FUNCTIONS: Record<string, (s: string) => string | object> = {
+  parseDocument: (s) => parseDocument(s),
+  sanitize: (s) => sanitize(s),
+};
+
+interface ChildResult {
+  ok: true;
+  tN: number;
+  t10N: number;
+  ratio: number;
+  ratioMin: number;
+  ratioMax: number;
+  /** min t(10n) / min t(n): machine noise only ever adds time, so this is the least noisy estimate. */
+  ratioBest: number;
+  rounds: number;
+  outRatio?: number;
+}
+interface ChildError {
+  ok: false;
+  error: string;
+}
+
+const SLOW_MS = 4000;
+let sink: unknown;
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+
+/** Milliseconds per run of `f` on `s`, over `reps` back-to-back runs (GC before, not timed). */
+function time(f: (s: string) => unknown, s: string, reps = 1): number {
+  gc();
+  const t0 = performance.now();
+  for (let i = 0; i < reps; i++) sink = f(s);
+  return (performance.now() - t0) / reps;
+}
+
+function runChild(caseName: string, fnName: string, rounds: number, scale: number): ChildResult | ChildError {
+  const c = CASES.find((x) => x.name === caseName)!;
+  const f = FUNCTIONS[fnName]!;
+  const n = Math.max(1, Math.round(c.n * scale));
+  const small = c.gen(n);
+  const big = c.gen(10 * n);
+  try {
+    // Warm-up: the small input ten times, the big one once (which also tells whether this case is slow).
+    time(f, small, 10);
+    const first = time(f, big);
+    const r = first > SLOW_MS ? 1 : rounds;
+    const ts: number[] = [];
+    const tb: number[] = [];
+    const ratios: number[] = [];
+    for (let i = 0; i < r; i++) {
+      // A sample of n is 10 runs of the small input, so both samples take about the same wall time and
+      // see the same machine noise. (Repeating the small input keeps it cache-warm, which if anything
+      // overstates the ratio.)
+      let a: number, b: number;
+      if (i % 2 === 0) {
+        a = time(f, small, 10);
+        b = r === 1 ? first : time(f, big);
+      } else {
+        b = time(f, big);
+        a = time(f, small, 10);
+      }
+      ts.push(a);
+      tb.push(b);
+      ratios.push(b / a);
+    }
+    const res: ChildResult = {
+      ok: true,
+      tN: median(ts),
+      t10N: median(tb),
+      ratio: median(ratios),
+      ratioMin: Math.min(...ratios),
+      ratioMax: Math.max(...ratios),
+      ratioBest: Math.min(...tb) / Math.min(...ts),
+      rounds: r,
+    };
+    if (fnName === 'sanitize') {
+      const outSmall = (f(small) as string).length;
+      res.outRatio = outSmall === 0 ? -1 : (f(big) as string).length / outSmall;
+    }
+    void sink;
+    return res;
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 120) : String(e) };
+  }
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--child') {
+  const [, caseName, fnName, rounds, scale] = argv;
+  process.stdout.write(JSON.stringify(runChild(caseName!, fnName!, Number(rounds), Number(scale))));
+} else {
+  const rounds = Number(process.env.SCALING_ROUNDS ?? 5);
+  const scale = Number(process.env.SCALING_SCALE ?? 1);
+  const timeoutMs = Number(process.env.SCALING_TIMEOUT_S ?? 60) * 1000;
+  const only = process.env.SCALING_ONLY?.split(',').map((s) => s.trim().toLowerCase());
+  const self = fileURLToPath(import.meta.url);
+  const cases = CASES.filter((c) => !only || only.some((o) => c.name.toLowerCase().includes(o)));
+  const started = performance.now();
+  console.log(
+    `scaling: t(10n)/t(n), median of ${rounds} alternating rounds, each (case, function) in a fresh process; ` +
+      `linear ≈ 10, target ≤ 11; node ${process.version}`,
+  );
+  const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)).padStart(6);
+  const w = Math.max(...cases.map((c) => c.name.length));
+  console.log(`  ${'case'.padEnd(w)}  n        function       t(n) ms  t(10n) ms  ratio  (round spread)  best-of  out×`);
+  const over: string[] = [];
+  for (const c of cases) {
+    for (const fnName of Object.keys(FUNCTIONS)) {
+      const r = spawnSync(process.execPath, ['--expose-gc', self, '--child', c.name, fnName, String(rounds), String(scale)], {
+        encoding: 'utf8',
+        timeout: timeoutMs,
+        maxBuffer: 1 << 20,
+      });
+      const n = Math.max(1, Math.round(c.n * scale));
+      const head = `  ${c.name.padEnd(w)}  ${String(n).padEnd(7)}  ${fnName.padEnd(13)}`;
+      let res: ChildResult | ChildError;
+      if (r.error || r.status !== 0) {
+        const why = r.error ? `${(r.error as NodeJS.ErrnoException).code ?? r.error.message}` : `exit ${r.status ?? r.signal}`;
+        res = { ok: false, error: `${why} ${(r.stderr ?? '').split('\n').find((l) => /Error/.test(l)) ?? ''}`.trim() };
+      } else {
+        res = JSON.parse(r.stdout) as ChildResult | ChildError;
+      }
+      if (!res.ok) {
+        console.log(`${head}  FAILED: ${res.error}`);
+        over.push(`${c.name} / ${fnName}: ${res.error}`);
+        continue;
+      }
+      const flag = res.ratio > 11 ? (res.ratioBest > 11 ? '  <-- over 11' : '  <-- over 11 (median only: noise?)') : '';
+      if (res.ratio > 11) over.push(`${c.name} / ${fnName}: ${res.ratio.toFixed(1)}x (best-of ${res.ratioBest.toFixed(1)}x)`);
+      console.log(
+        `${head}  ${fmt(res.tN)}   ${fmt(res.t10N)}   ${res.ratio.toFixed(1).padStart(5)}  (${res.ratioMin.toFixed(1)}–${res.ratioMax.toFixed(1)}, ${res.rounds} r)  ${res.ratioBest.toFixed(1).padStart(5)}` +
+          `${res.outRatio === undefined ? '' : res.outRatio < 0 ? '  (empty)' : `  ${res.outRatio.toFixed(1)}`}${flag}`,
+      );
+    }
+  }
+  console.log(`\n  ${over.length === 0 ? 'every case within 11x' : `${over.length} over 11x or failed:`}`);
+  for (const o of over) console.log(`    ${o}`);
+  console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
