@@ -189,8 +189,12 @@ export class Tokenizer {
   private lineStarts: number[] = [0];
   private lineScanned = 0;
 
-  // ---- Pending character tokens: `text` followed by the input range [runStart, runEnd).
-  private text = '';
+  // ---- Pending character tokens: the strings in `textParts`, then the input range [runStart, runEnd).
+  // Runs of the input are kept as a range and sliced once; only a character that is not the input as
+  // is (a character reference's value, U+FFFD) or a range that does not continue the run goes to
+  // `textParts`, which is joined once at emit time (so a million references stay linear, with no
+  // chain of `+=` intermediates). The array is reused across tokens.
+  private readonly textParts: string[] = [];
   private runStart = -1;
   private runEnd = -1;
   /** Normalized offset of the first pending character, or -1 when none is pending. */
@@ -206,8 +210,18 @@ export class Tokenizer {
   private attributeNames: Set<string> | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
-  private attributeValue = '';
-  private commentData = '';
+  // The attribute value being read, built like the pending text: the strings in `valueParts`, then the
+  // input range [valueStart, valueEnd). A value without references or U+0000 is one slice of the input.
+  private readonly valueParts: string[] = [];
+  private valueStart = -1;
+  private valueEnd = -1;
+  // The comment being read. Every comment state appends exactly the characters it consumed, except
+  // that U+0000 becomes U+FFFD and the closing `-`, `--` or `--!` (pending in the end states) is not
+  // appended yet; so the data is always the input range [commentStart, end) with U+0000 replaced,
+  // where `end` is known when the comment is emitted (see `emitComment`).
+  private commentStart = 0;
+  /** Whether the comment's data contains a U+0000 (rare: then it is replaced at emit time). */
+  private commentHasNul = false;
   private doctypeName: string | null = null;
   private publicId: string | null = null;
   private systemId: string | null = null;
@@ -368,7 +382,7 @@ export class Tokenizer {
       this.runEnd = to;
       return;
     }
-    if (this.runEnd > this.runStart) this.text += this.input.slice(this.runStart, this.runEnd);
+    if (this.runEnd > this.runStart) this.textParts.push(this.input.slice(this.runStart, this.runEnd));
     this.runStart = from;
     this.runEnd = to;
   }
@@ -377,18 +391,24 @@ export class Tokenizer {
   private emitString(s: string, at: number): void {
     if (this.textBegin < 0) this.textBegin = at;
     if (this.runEnd > this.runStart) {
-      this.text += this.input.slice(this.runStart, this.runEnd) + s;
+      this.textParts.push(this.input.slice(this.runStart, this.runEnd));
       this.runStart = this.runEnd = -1;
-    } else {
-      this.text += s;
     }
+    this.textParts.push(s);
   }
 
   private flushText(): void {
     if (this.textBegin < 0) return;
-    let data = this.text;
-    if (this.runEnd > this.runStart) data += this.input.slice(this.runStart, this.runEnd);
-    this.text = '';
+    const parts = this.textParts;
+    let data: string;
+    if (parts.length === 0) {
+      // The common case: one run of the input.
+      data = this.input.slice(this.runStart, this.runEnd);
+    } else {
+      if (this.runEnd > this.runStart) parts.push(this.input.slice(this.runStart, this.runEnd));
+      data = parts.length === 1 ? parts[0]! : parts.join('');
+      parts.length = 0;
+    }
     this.runStart = this.runEnd = -1;
     this.tokenStart = this.originalOffset(this.textBegin);
     this.textBegin = -1;
@@ -458,20 +478,65 @@ export class Tokenizer {
       if (this.attributeNames !== null) this.attributeNames.add(name);
       this.attribute = attr;
     }
-    this.attributeValue = '';
+    this.valueParts.length = 0;
+    this.valueStart = this.valueEnd = -1;
+  }
+
+  /** Appends the input range [from, to) to the attribute value. */
+  private appendValueRange(from: number, to: number): void {
+    if (to <= from) return;
+    if (this.valueEnd === from) {
+      this.valueEnd = to;
+      return;
+    }
+    if (this.valueEnd > this.valueStart) this.valueParts.push(this.input.slice(this.valueStart, this.valueEnd));
+    this.valueStart = from;
+    this.valueEnd = to;
+  }
+
+  /** Appends `s` (not taken from the input as is) to the attribute value. */
+  private appendValueString(s: string): void {
+    if (this.valueEnd > this.valueStart) {
+      this.valueParts.push(this.input.slice(this.valueStart, this.valueEnd));
+      this.valueStart = this.valueEnd = -1;
+    }
+    this.valueParts.push(s);
   }
 
   private finishAttributeValue(): void {
-    if (this.attribute !== null) this.attribute.value = this.attributeValue;
-    this.attributeValue = '';
+    const parts = this.valueParts;
+    if (this.attribute !== null) {
+      let value: string;
+      if (parts.length === 0) {
+        value = this.valueEnd > this.valueStart ? this.input.slice(this.valueStart, this.valueEnd) : '';
+      } else {
+        if (this.valueEnd > this.valueStart) parts.push(this.input.slice(this.valueStart, this.valueEnd));
+        value = parts.length === 1 ? parts[0]! : parts.join('');
+      }
+      this.attribute.value = value;
+    }
+    parts.length = 0;
+    this.valueStart = this.valueEnd = -1;
   }
 
-  private emitComment(): void {
+  /** Starts a comment token (begun at normalized offset `begin`) whose data starts at `dataStart`. */
+  private beginComment(begin: number, dataStart: number): void {
+    this.tokenBegin = begin;
+    this.commentStart = dataStart;
+    this.commentHasNul = false;
+  }
+
+  /**
+   * Emits the comment token whose data ends at normalized offset `dataEnd`: `p` in the comment and bogus
+   * comment states, minus the closing characters the end states hold back (1 in the comment end dash
+   * state, 2 in the comment end state, 3 in the comment end bang state).
+   */
+  private emitComment(dataEnd: number): void {
     this.flushText();
     this.tokenStart = this.originalOffset(this.tokenBegin);
-    const data = this.commentData;
-    this.commentData = '';
-    this.sink.comment(data);
+    const start = this.commentStart;
+    const data = dataEnd > start ? this.input.slice(start, dataEnd) : '';
+    this.sink.comment(this.commentHasNul ? replaceNulls(data) : data);
   }
 
   private beginDoctype(begin: number): void {
@@ -535,27 +600,27 @@ export class Tokenizer {
           const next = s.charCodeAt(end);
           if (next === EQUALS || isAsciiAlphanumeric(next)) {
             // For historical reasons: flush the code points consumed as they are.
-            this.attributeValue += s.slice(amp, end);
+            this.appendValueRange(amp, end);
             return end;
           }
         }
         if (!endsWithSemicolon) this.err('missing-semicolon-after-character-reference', end);
         const value = namedCharacterReferenceValue(index);
-        if (inAttribute) this.attributeValue += value;
+        if (inAttribute) this.appendValueString(value);
         else this.emitString(value, amp);
         return end;
       }
       // No match: flush the `&`, then 13.2.5.79 Ambiguous ampersand state.
       let q = p;
       while (q < n && isAsciiAlphanumeric(s.charCodeAt(q))) q++;
-      if (inAttribute) this.attributeValue += s.slice(amp, q);
+      if (inAttribute) this.appendValueRange(amp, q);
       else this.emitRange(amp, q);
       if (q < n && s.charCodeAt(q) === SEMICOLON) this.err('unknown-named-character-reference', q);
       return q;
     }
     if (c !== NUMBER_SIGN) {
       // Anything else: flush the `&` and reconsume in the return state.
-      if (inAttribute) this.attributeValue += '&';
+      if (inAttribute) this.appendValueRange(amp, p);
       else this.emitRange(amp, p);
       return p;
     }
@@ -586,7 +651,7 @@ export class Tokenizer {
     }
     if (p === digitsStart) {
       this.err('absence-of-digits-in-numeric-character-reference', p);
-      if (inAttribute) this.attributeValue += s.slice(amp, p);
+      if (inAttribute) this.appendValueRange(amp, p);
       else this.emitRange(amp, p);
       return p;
     }
@@ -615,7 +680,7 @@ export class Tokenizer {
       }
       value = String.fromCodePoint(code);
     }
-    if (inAttribute) this.attributeValue += value;
+    if (inAttribute) this.appendValueString(value);
     else this.emitString(value, amp);
     return p;
   }
@@ -782,8 +847,7 @@ export class Tokenizer {
             this.state = DATA_STATE;
           } else {
             this.err('invalid-first-character-of-tag-name', p);
-            this.tokenBegin = p - 2;
-            this.commentData = '';
+            this.beginComment(p - 2, p);
             this.state = BOGUS_COMMENT_STATE;
           }
           break;
@@ -1104,7 +1168,7 @@ export class Tokenizer {
             if (c === quote || c === AMPERSAND || c === NUL) break;
             p++;
           }
-          if (p > start) this.attributeValue += s.slice(start, p);
+          this.appendValueRange(start, p);
           if (p >= n) {
             this.err('eof-in-tag', p);
             this.emitEndOfFile();
@@ -1118,7 +1182,7 @@ export class Tokenizer {
             p = this.characterReference(p, true);
           } else {
             this.err('unexpected-null-character', p);
-            this.attributeValue += REPLACEMENT;
+            this.appendValueString(REPLACEMENT);
             p++;
           }
           break;
@@ -1135,7 +1199,7 @@ export class Tokenizer {
             }
             p++;
           }
-          if (p > start) this.attributeValue += s.slice(start, p);
+          this.appendValueRange(start, p);
           if (p >= n) {
             this.err('eof-in-tag', p);
             this.emitEndOfFile();
@@ -1145,7 +1209,7 @@ export class Tokenizer {
             p = this.characterReference(p, true);
           } else if (c === NUL) {
             this.err('unexpected-null-character', p);
-            this.attributeValue += REPLACEMENT;
+            this.appendValueString(REPLACEMENT);
             p++;
           } else {
             p++;
@@ -1200,25 +1264,23 @@ export class Tokenizer {
 
         // 13.2.5.41 Bogus comment state
         case BOGUS_COMMENT_STATE: {
-          const start = p;
           while (p < n) {
             c = s.charCodeAt(p);
             if (c === GT || c === NUL) break;
             p++;
           }
-          if (p > start) this.commentData += s.slice(start, p);
           if (p >= n) {
-            this.emitComment();
+            this.emitComment(p);
             this.emitEndOfFile();
             return;
           }
           p++;
           if (c === GT) {
             this.state = DATA_STATE;
-            this.emitComment();
+            this.emitComment(p - 1);
           } else {
             this.err('unexpected-null-character', p - 1);
-            this.commentData += REPLACEMENT;
+            this.commentHasNul = true;
           }
           break;
         }
@@ -1228,8 +1290,7 @@ export class Tokenizer {
           c = p < n ? s.charCodeAt(p) : -1;
           if (c === HYPHEN && p + 1 < n && s.charCodeAt(p + 1) === HYPHEN) {
             p += 2;
-            this.tokenBegin = p - 4;
-            this.commentData = '';
+            this.beginComment(p - 4, p);
             this.state = COMMENT_START_STATE;
           } else if ((c | 0x20) === 0x64 && matchesCaseInsensitive(s, p, 'doctype')) {
             p += 7;
@@ -1240,14 +1301,12 @@ export class Tokenizer {
               this.state = CDATA_SECTION_STATE;
             } else {
               this.err('cdata-in-html-content', p - 1);
-              this.tokenBegin = p - 9;
-              this.commentData = '[CDATA[';
+              this.beginComment(p - 9, p - 7); // the data begins with '[CDATA['
               this.state = BOGUS_COMMENT_STATE;
             }
           } else {
             this.err('incorrectly-opened-comment', p);
-            this.tokenBegin = p - 2;
-            this.commentData = '';
+            this.beginComment(p - 2, p);
             this.state = BOGUS_COMMENT_STATE;
           }
           break;
@@ -1263,7 +1322,7 @@ export class Tokenizer {
             this.err('abrupt-closing-of-empty-comment', p);
             p++;
             this.state = DATA_STATE;
-            this.emitComment();
+            this.emitComment(this.commentStart);
           } else {
             this.state = COMMENT_STATE;
           }
@@ -1274,7 +1333,7 @@ export class Tokenizer {
         case COMMENT_START_DASH_STATE: {
           if (p >= n) {
             this.err('eof-in-comment', p);
-            this.emitComment();
+            this.emitComment(this.commentStart);
             this.emitEndOfFile();
             return;
           }
@@ -1286,9 +1345,9 @@ export class Tokenizer {
             this.err('abrupt-closing-of-empty-comment', p);
             p++;
             this.state = DATA_STATE;
-            this.emitComment();
+            this.emitComment(this.commentStart);
           } else {
-            this.commentData += '-';
+            // Append a `-` (the one consumed): the data range already covers it.
             this.state = COMMENT_STATE;
           }
           break;
@@ -1296,28 +1355,26 @@ export class Tokenizer {
 
         // 13.2.5.45 Comment state
         case COMMENT_STATE: {
-          const start = p;
           while (p < n) {
             c = s.charCodeAt(p);
             if (c === LT || c === HYPHEN || c === NUL) break;
             p++;
           }
-          if (p > start) this.commentData += s.slice(start, p);
           if (p >= n) {
             this.err('eof-in-comment', p);
-            this.emitComment();
+            this.emitComment(p);
             this.emitEndOfFile();
             return;
           }
           p++;
+          // The characters scanned, and a `<` or U+FFFD appended here, are in the data range already.
           if (c === LT) {
-            this.commentData += '<';
             this.state = COMMENT_LESS_THAN_SIGN_STATE;
           } else if (c === HYPHEN) {
             this.state = COMMENT_END_DASH_STATE;
           } else {
             this.err('unexpected-null-character', p - 1);
-            this.commentData += REPLACEMENT;
+            this.commentHasNul = true;
           }
           break;
         }
@@ -1325,13 +1382,12 @@ export class Tokenizer {
         // 13.2.5.46 Comment less-than sign state
         case COMMENT_LESS_THAN_SIGN_STATE: {
           c = p < n ? s.charCodeAt(p) : -1;
+          // The `!` or `<` appended here is in the data range already.
           if (c === BANG) {
             p++;
-            this.commentData += '!';
             this.state = COMMENT_LESS_THAN_SIGN_BANG_STATE;
           } else if (c === LT) {
             p++;
-            this.commentData += '<';
           } else {
             this.state = COMMENT_STATE;
           }
@@ -1371,7 +1427,7 @@ export class Tokenizer {
         case COMMENT_END_DASH_STATE: {
           if (p >= n) {
             this.err('eof-in-comment', p);
-            this.emitComment();
+            this.emitComment(p - 1);
             this.emitEndOfFile();
             return;
           }
@@ -1379,7 +1435,7 @@ export class Tokenizer {
             p++;
             this.state = COMMENT_END_STATE;
           } else {
-            this.commentData += '-';
+            // Append the held-back `-`: the data range already covers it.
             this.state = COMMENT_STATE;
           }
           break;
@@ -1389,7 +1445,7 @@ export class Tokenizer {
         case COMMENT_END_STATE: {
           if (p >= n) {
             this.err('eof-in-comment', p);
-            this.emitComment();
+            this.emitComment(p - 2);
             this.emitEndOfFile();
             return;
           }
@@ -1397,15 +1453,15 @@ export class Tokenizer {
           if (c === GT) {
             p++;
             this.state = DATA_STATE;
-            this.emitComment();
+            this.emitComment(p - 3);
           } else if (c === BANG) {
             p++;
             this.state = COMMENT_END_BANG_STATE;
           } else if (c === HYPHEN) {
+            // Append a `-`: the first of the three dashes joins the data range; two stay held back.
             p++;
-            this.commentData += '-';
           } else {
-            this.commentData += '--';
+            // Append the held-back `--`: the data range already covers them.
             this.state = COMMENT_STATE;
           }
           break;
@@ -1415,22 +1471,21 @@ export class Tokenizer {
         case COMMENT_END_BANG_STATE: {
           if (p >= n) {
             this.err('eof-in-comment', p);
-            this.emitComment();
+            this.emitComment(p - 3);
             this.emitEndOfFile();
             return;
           }
           c = s.charCodeAt(p);
+          // Appending the held-back `--!` (on `-` or anything else) needs nothing: the range covers it.
           if (c === HYPHEN) {
             p++;
-            this.commentData += '--!';
             this.state = COMMENT_END_DASH_STATE;
           } else if (c === GT) {
             this.err('incorrectly-closed-comment', p);
             p++;
             this.state = DATA_STATE;
-            this.emitComment();
+            this.emitComment(p - 4);
           } else {
-            this.commentData += '--!';
             this.state = COMMENT_STATE;
           }
           break;
@@ -1915,7 +1970,8 @@ export class Tokenizer {
    * data is `?` followed by the temporary buffer; then reconsume in the bogus comment state.
    */
   private convertTemporaryBufferToComment(): void {
-    this.commentData = '?' + this.temporaryBuffer;
+    // `?` and the target are the input from the `?` on (tokenBegin is the `<`).
+    this.beginComment(this.tokenBegin, this.tokenBegin + 1);
     this.state = BOGUS_COMMENT_STATE;
   }
 }

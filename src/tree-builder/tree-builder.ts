@@ -220,6 +220,10 @@ export class TreeBuilder implements TokenSink {
     root.parentNode = this.document;
     this.open.push(root, T.HTML);
     if (this.contextId === T.TEMPLATE) this.templateModes.push(IN_TEMPLATE);
+    // "Set the parser's form element pointer to the nearest node to the context element that is a form
+    // element (going straight up the ancestor chain, and including the element itself)": a context element
+    // given by name has no ancestors, so only a `form` context sets it.
+    if (this.contextId === T.FORM && context.namespaceURI === HTML_NS) this.formElement = context;
     this.resetInsertionMode();
     if (context.namespaceURI === HTML_NS) {
       const tz = this.tokenizer;

@@ -81,8 +81,16 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<p>1<div>2<li>3<li>4<dd>5<dt>6<h1>7<h2>8</h1>', note: 'implied end tags', contexts: ['body', 'ul', 'p', 'dl'] },
   { input: '<form><form><div></form><input></form>', note: 'form in form', contexts: ['body', 'form'] },
   { input: '<image src=x><isindex>', note: 'image -> img', contexts: ['body', 'svg svg'] },
+  // Found by the differential run of 2026-11-21 (seed 1), minimized.
+  { input: '<select><option><selectedcontent>', note: 'selectedcontent inside option (ours cloned it into itself; hung before)', contexts: ['body', 'select'] },
+  { input: '<select><selectedcontent><option>', note: 'option inside selectedcontent is replaced by the clone step', contexts: ['body'] },
+  { input: '<u><dialog></u><big><search></big>', note: 'dialog and search are not special (adoption agency)', contexts: ['body'] },
+  { input: '<?x a\u0000b>', note: 'U+0000 in processing-instruction data becomes U+FFFD', contexts: ['body'] },
+  { input: '<template><colgroup><form>', note: 'form start tag in body inside template is inserted', contexts: ['body', 'template'] },
+  { input: '<template><col>;\t', note: 'in column group (template): non-space ignored, whitespace kept', contexts: ['body', 'template'] },
   { input: '<head><noscript><head class="foo"><!--foo--></noscript>', note: 'the known Chromium deviation (noscript01), scripting off: must be recognized' },
   { input: 'a<\u0000b<table><\u0000', note: 'known Chromium deviation: NUL after "<" becomes U+FFFD', contexts: ['body', 'div'] },
+  { input: '\u0000<!--c--><html>\u0000<!--d--><head>\u0000</head>\u0000<!--e-->', note: 'known Chromium deviation: NUL before body dropped' },
   { input: 'a\u0000b', note: 'known Chromium deviation: NUL dropped in RCDATA fragments', document: false, contexts: ['textarea', 'title', 'style', 'script', 'plaintext'] },
   { input: '<p><b is=x>1</p>2<b IS>3<p>4</b>5', note: 'known Chromium deviation: formatting elements with `is` are not active formatting elements', contexts: ['body'] },
 ];

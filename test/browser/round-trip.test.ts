@@ -5,7 +5,8 @@
  * the scripting flag off: chromium.ts's `contextElement`; a noscript context then parses its content as markup) —
  * and sanitizing the output again changes nothing.
  *
- * Each case is (markup, context, policy): markup from the parser differential's corner-hunting generator, a context
+ * Each case is (markup, context, policy): markup from the parser differential's corner-hunting generator (or, for
+ * 30% of the fragments, the Sanitizer API parity test's markup generator), a context
  * from HTML, SVG and MathML (table parts, select, template, raw text, ...), and a policy:
  * - a Sanitizer API configuration: the default, `{}` with safe: false, allow-lists and replaceWithChildren lists that
  *   keep table parts but not tables, lists without li, select without option, svg without foreignObject, ...;
@@ -43,6 +44,7 @@ import {
 } from './chromium.js';
 import { FRAGMENT_CONTEXTS, Rng, generateDocument, generateFragment, seedFromEnv } from './generator.js';
 import { minimize, showInput } from './minimize.js';
+import { randomMarkup } from './sanitizer-generator.js';
 import { randomEdits } from '../tree-edits.js';
 
 const SUITE = 'round-trip';
@@ -416,7 +418,12 @@ describe.skipIf(skipBrowser)('sanitizer output round-trips through Chromium', ()
       const rng = root.fork();
       const isDocument = rng.chance(DOCUMENT_SHARE);
       const context = isDocument ? null : FRAGMENT_CONTEXTS[rng.int(FRAGMENT_CONTEXTS.length)]!;
-      const input = context === null ? generateDocument(rng, { maxPieces: 14 }) : generateFragment(rng, context, { maxPieces: 12 });
+      const input =
+        context === null
+          ? generateDocument(rng, { maxPieces: 14 })
+          : rng.chance(0.3)
+            ? randomMarkup(rng, context) // the Sanitizer API parity test's markup (attributes, foreign content, ...)
+            : generateFragment(rng, context, { maxPieces: 12 });
       if (PARSER_HANGS.test(input)) {
         skipped++;
         continue;

@@ -11,9 +11,10 @@
  *     `<style>…`), as a full document with document.write into an iframe whose window is probed too;
  *   - document, scripting off: the same into a sandboxed (allow-same-origin only) iframe, which parses with the
  *     scripting flag off.
- * Then it focuses every element, dispatches the usual events to it (clicks are intercepted: a click that would
- * navigate to a script URL or submit to one is recorded as an execution and cancelled), waits for load, error and
- * animation events (a bounded wait per batch), and inspects the live DOMs.
+ * Then it focuses every element that has attributes (an element without any has no handler to run and no URL to
+ * follow), dispatches the usual events to it (clicks are intercepted: a click that would navigate to a javascript: URL
+ * or submit to one is recorded as an execution and cancelled), waits for load, error and animation events (two
+ * animation frames and a bounded wait per batch), and inspects the live DOMs.
  *
  * Executions: calls to alert/confirm/prompt/print/open/fetch/XMLHttpRequest/sendBeacon/__pwned in any of the page's
  * windows, dialogs, popups, and clicks or submissions that would navigate to a javascript: URL (recorded, then
@@ -21,15 +22,19 @@
  * object, embed, applet, base, link, portal, fencedframe, svg use/handler/listener element; a meta with http-equiv; an
  * SVG animation element targeting href; a `javascript:`/`vbscript:`/`livescript:` URL or a script-capable `data:` URL
  * (text/html, xml, svg, javascript) in a URL-valued attribute, as the browser's URL parser reads it; a srcdoc; a
- * `style` attribute or style element with `expression(`, `javascript:`, `-moz-binding` or `behavior:`.
+ * `style` attribute or style element with `expression(`, `url(javascript:`, `-moz-binding` or `behavior:`; an `id` or
+ * `name` that clobbers a property of document, window, forms or elements (`cookie`, `getElementById`, `attributes`).
  * Reparse: our sanitized tree (sanitizeFragment, reparseSafe) must equal Chromium's innerHTML parse of `out` in the
  * same context, with scripting on and off (html5lib dump comparison).
  *
  * The run fails on any execution, survivor or reparse difference, known hole or not (vectors with `knownHole` are
  * listed separately in the output).
  *
+ * A positive control runs first: unsanitized markup must be seen executing and surviving, or the detectors are broken.
+ *
  *   npx vitest run --config vitest.browser.config.ts test/browser/xss-corpus.test.ts
- *   HTMLSIFT_XSS_FILTER=ns- ...   # only vectors whose id contains the string
+ *   HTMLSIFT_XSS_FILTER=ns- ...      # only vectors whose id contains the string
+ *   HTMLSIFT_XSS_BATCH=100 HTMLSIFT_XSS_WAIT=300 HTMLSIFT_XSS_VERBOSE=1   # cases per batch, wait per batch (ms), progress
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -323,6 +328,10 @@ const XSS_PAGE_SCRIPT = String.raw`(() => {
       for (const a of el.attributes) {
         const n = a.localName.toLowerCase();
         if (n.startsWith('on')) found.push(where + ' ' + a.name + '=' + a.value.slice(0, 40));
+        else if ((n === 'id' || n === 'name') && a.namespaceURI === null && a.value !== '' &&
+          (a.value in document || a.value in window || a.value in HTMLFormElement.prototype || a.value in Element.prototype)) {
+          found.push(where + ' DOM clobbering ' + a.name + '=' + a.value);
+        }
         else if (n === 'srcdoc') found.push(where + ' srcdoc');
         else if (n === 'style' && BAD_CSS.test(a.value)) found.push(where + ' style=' + a.value.slice(0, 60));
         else if (n === 'srcset' || n === 'imagesrcset') {
@@ -484,33 +493,34 @@ describe.skipIf(skipBrowser)('XSS corpus in Chromium', () => {
 
   // Positive control: the detectors must see unsanitized markup execute and survive (else a pass means nothing).
   test('the harness detects executions and survivors in unsanitized markup', async () => {
-    const raw: [string, string][] = [
-      ['body', '<img src=x onerror=alert(1)>'],
-      ['body', '<a href="java&#x09;script:alert(1)">x</a>'],
-      ['body', '<svg><a href="javascript:alert(1)"><text y=20>x</text></a></svg>'],
-      ['body', '<input autofocus onfocus=__pwned(1)>'],
-      ['body', '<details open ontoggle=alert(1)>'],
-      ['body', '<svg onload=alert(1)>'],
-      ['body', '<iframe src="javascript:parent.__pwned(1)"></iframe>'],
-      ['body', '<form action="javascript:alert(1)"><button>x</button></form>'],
-      ['td', '<div onmouseover=alert(1)>x</div>'],
-      ['svg svg', '<rect onclick=alert(1) width=9 height=9></rect>'],
-      ['body', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
-      ['body', '<div style="animation:x 1ms" onanimationstart=alert(1)>x</div><style>@keyframes x{}</style>'],
+    // [context, markup, executes]
+    const raw: [string, string, boolean][] = [
+      ['body', '<img src=x onerror=alert(1)>', true],
+      ['body', '<a href="java&#x09;script:alert(1)">x</a>', true],
+      ['body', '<svg><a href="javascript:alert(1)"><text y=20>x</text></a></svg>', true],
+      ['body', '<input autofocus onfocus=__pwned(1)>', true],
+      ['body', '<details open ontoggle=alert(1)>', true],
+      ['body', '<svg onload=alert(1)>', true],
+      ['body', '<iframe src="javascript:parent.__pwned(1)"></iframe>', true],
+      ['body', '<form action="javascript:alert(1)"><button>x</button></form>', true],
+      ['td', '<div onmouseover=alert(1)>x</div>', true],
+      ['svg svg', '<rect onclick=alert(1) width=9 height=9></rect>', true],
+      ['body', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', true],
+      ['body', '<div style="animation:x 1ms" onanimationstart=alert(1)>x</div><style>@keyframes x{}</style>', true],
+      ['body', '<form name=getElementById></form><img name=cookie>', false],
     ];
     const found: string[] = [];
-    for (const [context, html] of raw) {
+    for (const [context, html, executes] of raw) {
       const spec = parseContextLabel(context);
       const c: Case = { vector: { id: 'raw', category: 'raw', html }, context, spec, out: html, ours: '', depth: 0, error: null };
       const r = await runBatch([c]);
       const exec = r.hits.filter((h) => !h.w.startsWith('harness-error')).length + r.events.length;
       const surv = r.surv[0]!.length;
-      found.push(`${exec > 0 ? 'EXEC' : '----'} ${surv > 0 ? 'SURV' : '----'} <${context}> ${html}`);
+      found.push(`${exec > 0 ? 'EXEC' : executes ? 'MISS' : '----'} ${surv > 0 ? 'SURV' : 'MISS'} <${context}> ${html}`);
     }
     console.log(`[${SUITE}] positive control (unsanitized markup):\n  ` + found.join('\n  '));
-    // Every raw vector must be caught both executing and surviving.
-    expect(found.filter((f) => !f.includes('SURV'))).toEqual([]);
-    expect(found.filter((f) => !f.startsWith('EXEC'))).toEqual([]);
+    // Every raw vector must be caught surviving, and executing when it can.
+    expect(found.filter((f) => f.includes('MISS'))).toEqual([]);
   });
 
   test('no vector executes, survives or reparses differently', async () => {
@@ -569,7 +579,7 @@ describe.skipIf(skipBrowser)('XSS corpus in Chromium', () => {
     const show = (s: string, n = 160) => JSON.stringify(s.length > n ? s.slice(0, n) + '…' : s);
     const label = (c: Case) =>
       `${c.vector.id} in <${c.context}>${c.depth > CHROMIUM_MAX_DEPTH ? ' (depth ' + c.depth + ')' : ''}` +
-      `${c.vector.knownHole ? ' [knownHole: ' + c.vector.knownHole + ']' : ''}`;
+      `${c.vector.knownHole ? ' [knownHole]' : ''}`;
     const lines: string[] = [];
     lines.push(
       `[${SUITE}] ${vectors} vectors x contexts = ${cases.length} cases (${contexts} contexts), 4 runs each; ` +
@@ -597,14 +607,20 @@ describe.skipIf(skipBrowser)('XSS corpus in Chromium', () => {
     };
     group('EXECUTIONS', executions, (x) => x.what);
     group('SURVIVORS', survivors, (x) => x.what);
-    group('REPARSE MISMATCHES', mismatches, (x) => `scripting ${x.scripting ? 'on' : 'off'}\n      ours     ${show(x.c.ours, 400)}\n      chromium ${show(x.chromium, 400)}`, 25);
+    group('REPARSE MISMATCHES', mismatches, (x) => `scripting ${x.scripting ? 'on' : 'off'}\n${firstDifference(x.c.ours, x.chromium)}`, 25);
     group('ERRORS', errors, (x) => x.what);
     if (deep.length > 0) {
       const ids = [...new Set(deep.map((c) => c.vector.id))];
       lines.push(`-- outputs deeper than ${CHROMIUM_MAX_DEPTH} (Chromium's parser flattens them): ${deep.length} cases, vectors ${ids.join(' ')}`);
     }
-    const holes = XSS_VECTORS.filter((v) => v.knownHole !== undefined);
-    if (holes.length > 0) lines.push(`-- knownHole vectors (${holes.length}): ${holes.map((v) => v.id).join(' ')}`);
+    const ran = new Set(cases.map((c) => c.vector.id));
+    const holes = XSS_VECTORS.filter((v) => v.knownHole !== undefined && ran.has(v.id));
+    if (holes.length > 0) {
+      lines.push(`-- knownHole vectors (${holes.length}; the run fails on them all the same):`);
+      const byNote = new Map<string, string[]>();
+      for (const v of holes) byNote.set(v.knownHole!, [...(byNote.get(v.knownHole!) ?? []), v.id]);
+      for (const [note, ids] of byNote) lines.push(`   ${ids.join(' ')}: ${note}`);
+    }
     if (requests.length > 0) lines.push(`-- network requests (${requests.length}): ${[...new Set(requests)].slice(0, 10).join(' ')}`);
     console.log(lines.join('\n'));
 
@@ -614,3 +630,22 @@ describe.skipIf(skipBrowser)('XSS corpus in Chromium', () => {
     expect(mismatches.map((e) => label(e.c) + ` scripting ${e.scripting ? 'on' : 'off'}`)).toEqual([]);
   });
 });
+
+/** The first line where two dumps differ, with a line of context either side. */
+function firstDifference(ours: string, chromium: string): string {
+  const a = ours.split('\n');
+  const b = chromium.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  // A dump line is '| ' + two spaces per level + the node: shown as 'level N: node'.
+  const cut = (l: string | undefined) => {
+    if (l === undefined) return '(end)';
+    const body = l.slice(2).trimStart();
+    return `level ${(l.length - 2 - body.length) / 2 + 1}: ${JSON.stringify(body.slice(0, 100))}`;
+  };
+  return (
+    `      first difference at dump line ${i + 1} (ours ${a.length} lines, chromium ${b.length}):\n` +
+    `      ours     ${cut(a[i - 1])} / ${cut(a[i])}\n` +
+    `      chromium ${cut(b[i - 1])} / ${cut(b[i])}`
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * `comment`: user comments (blog comments, forum posts, reviews).
+ *
+ * Kept: formatting (b, strong, i, em, u, s, del, ins, sub, sup, small, mark, abbr, code, kbd, samp, var, q, cite),
+ * paragraphs and line breaks, lists, quotes, `pre`, headings demoted: a comment's headings are
+ * clamped to h3..h6 (h1 and h2 become h3; h3..h6 stay), so a comment never outranks the page's own h1/h2. A
+ * clamp rather than a shift (h1→h3, h3→h5) because a shift is not idempotent: sanitizing the output again
+ * would demote again, and every built-in policy is a fixed point of itself, links limited to http, https and mailto
+ * (relative links lose their `href`) with `rel="nofollow ugc noopener noreferrer"` forced.
+ * Removed: styles, classes, ids, forms, media, frames, SVG/MathML; unknown or layout elements (div, span,
+ * table...) are unwrapped, their text kept. Elements nested deeper than 32 are unwrapped.
+ *
+ * Images are off. Turn them on with `commentPolicy({ images: true })`: `<img src alt width height>` with https
+ * `src` only (http, data: and relative sources are dropped, and an `img` left without `src` disappears in the
+ * sanitizer's output only if the caller's CSS hides it: it carries no URL).
+ */
+import type { Element } from '../src/dom.js';
+import type { Policy, PolicyContext } from '../src/policy/index.js';
+import { ALWAYS_DROP, unknownElementAction } from './shared.js';
+
+export interface CommentPolicyOptions {
+  /** Allow `<img>` with https sources (default false). */
+  images?: boolean;
+  /** Depth cap (default 32). */
+  maxDepth?: number;
+}
+
+const TEXT_ELEMENTS = [
+  'p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'ins', 'sub', 'sup', 'small', 'mark', 'abbr',
+  'code', 'kbd', 'samp', 'var', 'q', 'cite', 'pre', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+  'h3', 'h4', 'h5', 'h6',
+];
+
+/** The comment policy, optionally with images. Each call returns a new, frozen policy object. */
+export function commentPolicy(options: CommentPolicyOptions = {}): Policy {
+  const images = options.images === true;
+  const maxDepth = options.maxDepth ?? 32;
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new TypeError('commentPolicy: options.maxDepth: expected a positive integer');
+  const allowed = new Set([...TEXT_ELEMENTS, 'a', 'h1', 'h2', ...(images ? ['img'] : [])]);
+  const dropped = new Set([...ALWAYS_DROP, 'form', ...(images ? [] : ['img'])]);
+  const policy: Policy = {
+    sanitizer: {
+      elements: [
+        ...TEXT_ELEMENTS,
+        { name: 'a', attributes: ['href', 'title'] },
+        { name: 'ol', attributes: ['start', 'reversed'] },
+        { name: 'abbr', attributes: ['title'] },
+        { name: 'q', attributes: ['cite'] },
+        { name: 'blockquote', attributes: ['cite'] },
+        ...(images ? [{ name: 'img', attributes: ['src', 'alt', 'width', 'height'] }] : []),
+      ],
+      attributes: ['lang', 'dir'],
+      comments: false,
+      dataAttributes: false,
+    },
+    urls: {
+      schemes: ['http', 'https', 'mailto'],
+      relative: 'drop',
+      kinds: { image: { schemes: ['https'], relative: 'drop' } },
+    },
+    attributes: {
+      width: { value: { pattern: '[0-9]{1,4}' } },
+      height: { value: { pattern: '[0-9]{1,4}' } },
+      start: { value: { pattern: '-?[0-9]{1,9}' } },
+    },
+    style: false,
+    classes: false,
+    elements: {
+      a: { force: { rel: 'nofollow ugc noopener noreferrer' } },
+      h1: { rename: 'h3' },
+      h2: { rename: 'h3' },
+    },
+    hooks: {
+      onElement(el: Element, _ctx: PolicyContext) {
+        return unknownElementAction(el, allowed, dropped);
+      },
+    },
+    maxDepth,
+  };
+  return Object.freeze(policy);
+}
+
+/** The comment policy without images. */
+export const comment: Policy = commentPolicy();

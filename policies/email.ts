@@ -1,0 +1,209 @@
+/**
+ * `email`: HTML email for display inside a web page (a webmail's message view).
+ *
+ * Kept: tables and the legacy presentational attributes email relies on (`bgcolor`, `align`, `valign`, `width`,
+ * `height`, `cellpadding`, `cellspacing`, `border`, `background`, `color`, `face`, `size`...), `font` and
+ * `center`, classes, inline styles filtered by property (`EMAIL_STYLE_PROPERTIES`: no `position`, no custom
+ * properties, no `behavior`), links (http, https, mailto, tel) opened in a new tab with
+ * `rel="noopener noreferrer"`.
+ * Removed: scripts, forms and their controls (a `form` is unwrapped), frames, objects/embeds, SVG/MathML,
+ * `meta` (so `meta refresh`), `link`, `base`, `title`, comments (so conditional comments). Unknown elements
+ * are unwrapped. Relative URLs are dropped (an email has no base).
+ * Remote resources: every URL that loads something (img `src`/`srcset`, `background`, CSS `url()`) that is
+ * http(s) is blocked unless a `proxyImage` callback rewrites it; `cid:` URLs are resolved by `resolveCid` or
+ * blocked; raster `data:` images are kept.
+ *
+ * The plain policy (`sanitizeDocument(bytes, { policy: email })`) blocks every remote resource and drops
+ * `<style>` elements, which cannot be made safe without a container to scope them to. `sanitizeEmail` is the
+ * full treatment: callbacks, charset, and `<style>` sheets kept but scoped to a container class
+ * (`scopeStylesheet`: every selector prefixed, `body`/`html` mapped to the container, `@import`, `@font-face`
+ * and unknown at-rules dropped, `url()`s through the same URL rules), returned with the body's markup.
+ */
+import { HTML_NS, createDocumentFragment, type Element } from '../src/dom.js';
+import type { Policy, PolicyContext, UrlRewriteContext } from '../src/policy/index.js';
+import { DEFAULT_STYLE_PROPERTIES, compilePolicy } from '../src/policy/index.js';
+import { sanitizeDocument } from '../src/sanitize.js';
+import { serialize } from '../src/serializer.js';
+import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
+import { scopeStylesheet, type ScopeRemoval } from '../src/css/index.js';
+import { checkUrl, type UrlPolicy } from '../src/url/index.js';
+import { ALWAYS_DROP, unknownElementAction } from './shared.js';
+
+export const EMAIL_STYLE_PROPERTIES: readonly string[] = [
+  ...DEFAULT_STYLE_PROPERTIES,
+  'background', 'background-image', 'background-position', 'background-repeat', 'background-size',
+  'border-bottom-color', 'border-bottom-style', 'border-bottom-width', 'border-left-color', 'border-left-style',
+  'border-left-width', 'border-right-color', 'border-right-style', 'border-right-width', 'border-top-color',
+  'border-top-style', 'border-top-width', 'clear', 'display', 'float', 'font-stretch', 'list-style',
+  'list-style-position', 'outline', 'overflow', 'table-layout', 'text-decoration-color', 'text-decoration-line',
+  'text-decoration-style', 'text-overflow', 'text-shadow', 'word-wrap', 'overflow-wrap',
+].filter((p, i, all) => all.indexOf(p) === i);
+
+const ELEMENTS = [
+  'html', 'head', 'body', 'div', 'span', 'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'caption',
+  'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'a', 'img', 'b', 'strong', 'i', 'em', 'u', 's',
+  'strike', 'small', 'big', 'sub', 'sup', 'font', 'center', 'blockquote', 'pre', 'code', 'kbd', 'samp', 'tt',
+  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'abbr', 'address', 'cite', 'q', 'del', 'ins', 'mark', 'time', 'section',
+  'article', 'header', 'footer', 'nav', 'main', 'aside', 'figure', 'figcaption', 'wbr', 'bdi', 'bdo',
+];
+
+const ATTRIBUTES = [
+  'align', 'valign', 'bgcolor', 'background', 'width', 'height', 'cellpadding', 'cellspacing', 'border', 'color',
+  'face', 'size', 'style', 'class', 'dir', 'lang', 'title', 'alt', 'src', 'srcset', 'href', 'colspan', 'rowspan',
+  'nowrap', 'type', 'start', 'hspace', 'vspace', 'summary', 'span', 'scope', 'headers', 'abbr', 'cite',
+  'datetime', 'frame', 'rules', 'char', 'charoff', 'axis', 'clear', 'noshade', 'bordercolor',
+];
+
+const allowed = new Set(ELEMENTS);
+const dropped = new Set([...ALWAYS_DROP.filter((n) => n !== 'head'), 'style']);
+
+export interface EmailOptions {
+  /** Rewrite a remote (http/https) image or background URL to your proxy; return null to block it. Default: block. */
+  proxyImage?: (url: string, context: UrlRewriteContext) => string | null;
+  /** Map a `cid:` URL's content id (without `cid:`) to a URL (e.g. a blob: or /attachments/ URL); null blocks. Default: block. */
+  resolveCid?: (contentId: string) => string | null;
+}
+
+/** The URL rewrite shared by attributes and style sheets. */
+function resourceRewrite(options: EmailOptions): (url: string, context: UrlRewriteContext) => string | null {
+  return (url, context) => {
+    const u = String(url);
+    if (context.kind === 'link') return u;
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(u)?.[1]?.toLowerCase() ?? '';
+    if (scheme === 'data') return u;
+    if (scheme === 'cid') {
+      if (options.resolveCid === undefined) return null;
+      let id = u.slice(4);
+      try {
+        id = decodeURIComponent(id);
+      } catch {
+        // keep the raw form
+      }
+      return options.resolveCid(id.replace(/^<|>$/g, ''));
+    }
+    if (scheme === 'http' || scheme === 'https') return options.proxyImage !== undefined ? options.proxyImage(u, context) : null;
+    return null;
+  };
+}
+
+function onElement(el: Element, _ctx: PolicyContext) {
+  return unknownElementAction(el, allowed, dropped);
+}
+
+function emailPolicy(options: EmailOptions, onStyle?: (css: string) => void): Policy {
+  return {
+    sanitizer: { elements: ELEMENTS, attributes: ATTRIBUTES, comments: false, dataAttributes: false },
+    urls: {
+      schemes: ['http', 'https', 'mailto', 'tel', 'cid', 'data'],
+      relative: 'drop',
+      kinds: { link: { schemes: ['http', 'https', 'mailto', 'tel'] } },
+      rewrite: resourceRewrite(options),
+    },
+    attributes: {
+      cellpadding: { value: { pattern: '[0-9]{1,3}' } },
+      cellspacing: { value: { pattern: '[0-9]{1,3}' } },
+      border: { value: { pattern: '[0-9]{1,3}' } },
+    },
+    elements: {
+      a: { force: { rel: 'noopener noreferrer', target: '_blank' } },
+    },
+    style: { properties: [...EMAIL_STYLE_PROPERTIES] },
+    hooks: {
+      onElement:
+        onStyle === undefined
+          ? onElement
+          : (el, ctx) => {
+              if (el.localName === 'style' && el.namespaceURI === HTML_NS) {
+                onStyle(el.textContent);
+                return 'drop';
+              }
+              return onElement(el, ctx);
+            },
+    },
+  };
+}
+
+/** The plain email policy: remote resources and `cid:` blocked, `<style>` dropped. */
+export const email: Policy = Object.freeze(emailPolicy({}));
+
+export interface SanitizeEmailOptions extends EmailOptions {
+  /** The container's class (letters, digits, `-`, `_`). Default: `htmlsift-email-` and a random suffix. */
+  container?: string;
+  /** The transport charset (e.g. from the MIME part's Content-Type), for byte input. */
+  charset?: string;
+}
+
+export interface SanitizedEmail {
+  /** Markup for the container's innerHTML: the scoped `<style>` (when any) followed by the body's content. */
+  html: string;
+  /** The body's content alone. */
+  body: string;
+  /** The scoped style sheet ('' when none). */
+  css: string;
+  /** The class to put on the container element: `<div class="${container}">${html}</div>`. */
+  container: string;
+  /** What scoping removed from the style sheets. */
+  cssRemoved: ScopeRemoval[];
+}
+
+const CLASS_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,127}$/;
+
+function randomSuffix(): string {
+  const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint32Array) => Uint32Array } }).crypto;
+  const a = new Uint32Array(2);
+  if (c?.getRandomValues) c.getRandomValues(a);
+  else for (let i = 0; i < a.length; i++) a[i] = Math.floor(Math.random() * 0x100000000);
+  return Array.from(a, (x) => x.toString(36)).join('');
+}
+
+/**
+ * Sanitizes an HTML email (a string, or bytes decoded with `charset` or the standard's sniffing) for display in
+ * a container element. See the module comment for what is kept.
+ */
+export function sanitizeEmail(input: string | Uint8Array, options: SanitizeEmailOptions = {}): SanitizedEmail {
+  if (typeof options !== 'object' || options === null) throw new TypeError('sanitizeEmail: options: expected an object');
+  for (const k of ['proxyImage', 'resolveCid'] as const) {
+    if (options[k] !== undefined && typeof options[k] !== 'function') throw new TypeError(`sanitizeEmail: options.${k}: expected a function`);
+  }
+  const container = options.container ?? 'htmlsift-email-' + randomSuffix();
+  if (typeof container !== 'string' || !CLASS_NAME.test(container)) {
+    throw new TypeError('sanitizeEmail: options.container: expected a class name (letters, digits, - and _), got ' + JSON.stringify(container));
+  }
+  if (options.charset !== undefined && typeof options.charset !== 'string') throw new TypeError('sanitizeEmail: options.charset: expected a string');
+  const sheets: string[] = [];
+  const policy = compilePolicy(emailPolicy(options, (css) => sheets.push(css)));
+  const doc = sanitizeDocument(input, {
+    policy,
+    ...(options.charset !== undefined ? { transportEncoding: options.charset } : {}),
+  });
+  const fragment = createDocumentFragment();
+  const body = doc.body;
+  if (body !== null) {
+    for (const c of body.childNodes) c.parentNode = fragment;
+    fragment.childNodes = body.childNodes;
+    body.childNodes = [];
+  }
+  enforceReparseSafety(fragment, { kind: 'fragment', name: 'div', namespace: HTML_NS });
+  const bodyHtml = serialize(fragment, { roundTrip: true });
+
+  const rewrite = resourceRewrite(options);
+  const urlPolicy: UrlPolicy = {
+    schemes: ['http', 'https', 'cid', 'data'],
+    relative: 'drop',
+    rewrite: (url, context) => rewrite(String(url), context),
+  };
+  const allowedProps = new Set(EMAIL_STYLE_PROPERTIES);
+  const scoped = scopeStylesheet(sheets.join('\n'), {
+    scope: '.' + container,
+    allowAtRules: ['media'],
+    declarations: {
+      allow: (property) => allowedProps.has(property),
+      rewriteUrl: (url) => checkUrl(url, urlPolicy, { element: 'style', attribute: 'style', kind: 'image' }).value,
+      allowImportant: true,
+    },
+  });
+  // The sheet goes in a <style> element: nothing in it may close that element.
+  const css = scoped.css.replace(/<\/(style)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+  const html = (css.trim() !== '' ? '<style>' + css + '</style>' : '') + bodyHtml;
+  return { html, body: bodyHtml, css, container, cssRemoved: scoped.removed };
+}
