@@ -36,12 +36,13 @@ export function commentPolicy(options: CommentPolicyOptions = {}): Policy {
   const images = options.images === true;
   const maxDepth = options.maxDepth ?? 32;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new TypeError('commentPolicy: options.maxDepth: expected a positive integer');
+  const WITH_ATTRIBUTES = new Set(['ol', 'abbr', 'q', 'blockquote']);
   const allowed = new Set([...TEXT_ELEMENTS, 'a', 'h1', 'h2', ...(images ? ['img'] : [])]);
   const dropped = new Set([...ALWAYS_DROP, 'form', ...(images ? [] : ['img'])]);
   const policy: Policy = {
     sanitizer: {
       elements: [
-        ...TEXT_ELEMENTS,
+        ...TEXT_ELEMENTS.filter((n) => !WITH_ATTRIBUTES.has(n)),
         { name: 'a', attributes: ['href', 'title'] },
         { name: 'ol', attributes: ['start', 'reversed'] },
         { name: 'abbr', attributes: ['title'] },

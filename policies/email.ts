@@ -90,7 +90,18 @@ function onElement(el: Element, _ctx: PolicyContext) {
   return unknownElementAction(el, allowed, dropped);
 }
 
-function emailPolicy(options: EmailOptions, onStyle?: (css: string) => void): Policy {
+/**
+ * The email policy with the caller's callbacks, for `sanitize`/`sanitizeDocument` (e.g. to sanitize a stored body
+ * again, or a fragment). `<style>` elements are dropped: use `sanitizeEmail` to keep them scoped.
+ */
+export function emailPolicy(options: EmailOptions = {}): Policy {
+  for (const k of ['proxyImage', 'resolveCid'] as const) {
+    if (options[k] !== undefined && typeof options[k] !== 'function') throw new TypeError(`emailPolicy: options.${k}: expected a function`);
+  }
+  return buildPolicy(options);
+}
+
+function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Policy {
   return {
     sanitizer: { elements: ELEMENTS, attributes: ATTRIBUTES, comments: false, dataAttributes: false },
     urls: {
@@ -124,7 +135,7 @@ function emailPolicy(options: EmailOptions, onStyle?: (css: string) => void): Po
 }
 
 /** The plain email policy: remote resources and `cid:` blocked, `<style>` dropped. */
-export const email: Policy = Object.freeze(emailPolicy({}));
+export const email: Policy = Object.freeze(buildPolicy({}));
 
 export interface SanitizeEmailOptions extends EmailOptions {
   /** The container's class (letters, digits, `-`, `_`). Default: `htmlsift-email-` and a random suffix. */
@@ -171,7 +182,7 @@ export function sanitizeEmail(input: string | Uint8Array, options: SanitizeEmail
   }
   if (options.charset !== undefined && typeof options.charset !== 'string') throw new TypeError('sanitizeEmail: options.charset: expected a string');
   const sheets: string[] = [];
-  const policy = compilePolicy(emailPolicy(options, (css) => sheets.push(css)));
+  const policy = compilePolicy(buildPolicy(options, (css) => sheets.push(css)));
   const doc = sanitizeDocument(input, {
     policy,
     ...(options.charset !== undefined ? { transportEncoding: options.charset } : {}),

@@ -18,7 +18,8 @@
  * tree is exactly what Chromium's `setHTML` builds); `reparseSafe: true` adds step 5 for callers who will
  * serialize the tree themselves.
  */
-import { type Document, type DocumentFragment, HTML_NS, asciiLowercase } from './dom.js';
+import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase } from './dom.js';
+import { hardenUrls } from './sanitizer/url-hardening.js';
 import { parseDocument, parseFragment, type FragmentContext } from './parser.js';
 import { serialize } from './serializer.js';
 import { Sanitizer, getSanitizerInstanceFromOptions } from './sanitizer-api/config.js';
@@ -44,16 +45,38 @@ export interface SanitizeOptions {
 export interface TreeSanitizeOptions extends SanitizeOptions {
   /** Also repair the tree so that its serialization reparses to it (step 5). Default false. */
   reparseSafe?: boolean;
+  /**
+   * In safe mode without a policy, also remove script-capable URLs (`javascript:`, `vbscript:`, script-capable
+   * `data:`) from every URL-valued attribute, not only from the navigation attributes the Sanitizer API checks.
+   * Default: true for `sanitize()`, false for the tree functions (whose default is exactly `setHTML`).
+   */
+  hardenUrls?: boolean;
 }
 
 /** One entry of the removal report. */
-export type SanitizeReportEntry = PolicyReportEntry | ({ stage: 'reparse-safety' } & Repair);
+export type SanitizeReportEntry =
+  | PolicyReportEntry
+  | ({ stage: 'reparse-safety' } & Repair)
+  | { stage: 'url-hardening'; action: 'drop-attribute'; element: string; attribute: string; reason: string };
 
 /** Sanitizes an HTML fragment and returns the safe markup, ready for the context element's innerHTML. */
 export function sanitize(input: string, options: SanitizeOptions = {}): string {
-  const fragment = sanitizeFragment(input, { ...options, reparseSafe: true });
-  return serialize(fragment, { roundTrip: true, scripting: options.scripting !== false });
+  const fragment = sanitizeFragment(input, { ...options, reparseSafe: true, hardenUrls: true });
+  const scripting = options.scripting !== false;
+  const context = options.context ?? 'body';
+  const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
+  const namespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
+  if (namespace === HTML_NS && RAW_TEXT_CONTEXTS.has(name)) {
+    // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
+    const host = new Element(name, HTML_NS);
+    host.childNodes = fragment.childNodes;
+    return serialize(host, { roundTrip: true, scripting });
+  }
+  return serialize(fragment, { roundTrip: true, scripting });
 }
+
+/** Context elements whose children the serializer writes unescaped. */
+const RAW_TEXT_CONTEXTS = new Set(['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'noscript']);
 
 /** Sanitizes an HTML fragment and returns the tree. */
 export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {}): DocumentFragment {
@@ -74,6 +97,7 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   if (policy !== null) applyPolicyStructure(fragment, policy, report);
   sanitizeWith(fragment, sanitizer, safe);
   if (policy !== null) applyPolicyAttributes(fragment, policy, report);
+  else if (safe && options.hardenUrls) hardenUrls(fragment, report ? urlReporter(report) : undefined);
   if (options.reparseSafe) {
     enforceReparseSafety(
       fragment,
@@ -103,6 +127,7 @@ export function sanitizeDocument(
   if (policy !== null) applyPolicyStructure(doc, policy, report);
   sanitizeWith(doc, sanitizer, safe);
   if (policy !== null) applyPolicyAttributes(doc, policy, report);
+  else if (safe && options.hardenUrls) hardenUrls(doc, report ? urlReporter(report) : undefined);
   if (options.reparseSafe) {
     enforceReparseSafety(doc, { kind: 'document' }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   }
@@ -124,6 +149,11 @@ function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer
     return (defaultUnsafe ??= getSanitizerInstanceFromOptions(undefined, false));
   }
   return getSanitizerInstanceFromOptions({ sanitizer: spec }, safe);
+}
+
+function urlReporter(report: (entry: SanitizeReportEntry) => void): (el: Element, attribute: string) => void {
+  return (el, attribute) =>
+    report({ stage: 'url-hardening', action: 'drop-attribute', element: el.localName, attribute, reason: 'script-capable-url' });
 }
 
 function checkInput(input: unknown, fn: string): asserts input is string {

@@ -38,6 +38,8 @@ import { randomEdits } from './tree-edits.js';
 
 const CASES = Number(process.env.HTMLSIFT_REPARSE_CASES ?? 20_000);
 const ALL_VARIANTS = process.env.HTMLSIFT_REPARSE_ALL_VARIANTS === '1';
+/** Most random edits per tree (HTMLSIFT_REPARSE_EDITS; default 8). */
+const MAX_EDITS = Number(process.env.HTMLSIFT_REPARSE_EDITS ?? 8);
 
 /**
  * Our parser hangs on a `selectedcontent` inside an `option` of a `select` (`<select><option>x<selectedcontent>`:
@@ -145,7 +147,7 @@ describe('reparse safety: random policy-edited trees round-trip (our parser)', (
       const input = isDoc ? generateDocument(rng, { maxPieces: 8 }) : generateFragment(rng, ctx!, { maxPieces: 7 });
       if (PARSER_HANGS.test(input)) return null;
       const root: ParentNode = isDoc ? parseDocument(input, { scripting }) : parseFragment(input, { context: ctx!, scripting });
-      randomEdits(rng, root, rng.range(0, 8));
+      randomEdits(rng, root, rng.range(0, MAX_EDITS));
       return { ctx, root };
     };
     for (let i = 0; i < CASES; i++) {
@@ -258,6 +260,39 @@ describe('reparse safety: repair rules', () => {
     const html = frag(el('b', {}, 'y'));
     enforceReparseSafety(html, { kind: 'fragment', name: 'foreignobject', namespace: SVG_NS });
     expect(out(html)).toBe('<b>y</b>');
+  });
+
+  it('nesting deeper than browsers build (512 below the root) is unwrapped, content kept, without recursion', () => {
+    const chain = (n: number, leaf: string): DocumentFragment => {
+      const f = frag();
+      let parent: ParentNode = f;
+      for (let i = 0; i < n; i++) {
+        const d = el(i % 3 === 0 ? 'div' : i % 3 === 1 ? 'b' : 'span');
+        d.parentNode = parent;
+        parent.childNodes.push(d);
+        parent = d;
+      }
+      const t = new Text(leaf);
+      t.parentNode = parent;
+      parent.childNodes.push(t);
+      return f;
+    };
+    const depthOf = (f: DocumentFragment): number => {
+      let d = 0;
+      for (let n: ParentNode = f; n.childNodes.length > 0 && n.childNodes[0]!.nodeType === 1; n = n.childNodes[0] as Element) d++;
+      return d;
+    };
+    expect(repair(chain(512, 'x'))).toEqual([]);
+    const over = chain(513, 'y');
+    expect(repair(over)).toEqual(['unwrap:deeper-than-browsers-nest']);
+    expect(depthOf(over)).toBe(512);
+    const huge = chain(100_000, 'z');
+    const t0 = performance.now();
+    const n = enforceReparseSafety(huge, { kind: 'fragment', name: 'body', namespace: HTML_NS });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(n).toBe(100_000 - 512);
+    expect(depthOf(huge)).toBe(512);
+    expect(text(huge)).toBe('z');
   });
 
   it('leaves a tree that already round-trips alone', () => {

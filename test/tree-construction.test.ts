@@ -110,6 +110,22 @@ describe.skipIf(html5lib === null)('tree construction (html5lib-tests + wpt-pars
   });
 });
 
+/** The html5lib dump of a document's body. */
+function body(input: string): string {
+  return dumpTree(parseDocument(input).body!);
+}
+
+/** The html5lib dump of the content of the first template element of a document. */
+function template(input: string): string {
+  const stack: ParentNode[] = [parseDocument(input)];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.nodeType === 1 && (n as Element).localName === 'template') return dumpTree((n as Element).content!);
+    for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i] as ParentNode);
+  }
+  throw new Error('no template in ' + input);
+}
+
 describe('parser API', () => {
   it('rejects invalid input and options with a TypeError naming the argument', () => {
     expect(() => parseDocument(42 as unknown as string)).toThrow(/input/);
@@ -158,20 +174,70 @@ describe('parser API', () => {
     expect(dumpTree(parseDocument('<textarea>\nx</textarea>').body!)).toBe('| <textarea>\n|   "x"');
   });
 
-  it('clones a selected option into a selectedcontent inside it without looping', () => {
+  it('never clones into a selectedcontent inside an option (disabled), nor into a second one', () => {
     const doc = parseDocument('<select><option selected>a<selectedcontent>b</selectedcontent></option></select>');
     expect(dumpTree(doc.body!)).toBe(
+      ['| <select>', '|   <option>', '|     selected=""', '|     "a"', '|     <selectedcontent>', '|       "b"'].join('\n'),
+    );
+    // The enabled selectedcontent is the first one not inside an option: it gets the selected option's children.
+    expect(body('<select><option><selectedcontent></option><selectedcontent></selectedcontent><option>B')).toBe(
       [
         '| <select>',
         '|   <option>',
-        '|     selected=""',
-        '|     "a"',
         '|     <selectedcontent>',
-        '|       "a"',
-        '|       <selectedcontent>',
-        '|         "b"',
+        '|   <selectedcontent>',
+        '|     <selectedcontent>',
+        '|   <option>',
+        '|     "B"',
       ].join('\n'),
     );
+    expect(body('<select><option><selectedcontent>')).toBe('| <select>\n|   <option>\n|     <selectedcontent>');
+  });
+
+  it('tracks the selected option: first enabled one, else the last with `selected`; clones on insertion and pop', () => {
+    // Popping the selected option replaces all children of selectedcontent, including an option inside it.
+    expect(body('<select><selectedcontent><option>')).toBe('| <select>\n|   <selectedcontent>');
+    expect(body('<select><selectedcontent>x</selectedcontent><option>B')).toBe(
+      '| <select>\n|   <selectedcontent>\n|     "B"\n|   <option>\n|     "B"',
+    );
+    // A selectedcontent inserted after the selected option gets its clone at once; a later option is not selected.
+    expect(body('<select><option>A</option><selectedcontent></selectedcontent><option>B')).toBe(
+      '| <select>\n|   <option>\n|     "A"\n|   <selectedcontent>\n|     "A"\n|   <option>\n|     "B"',
+    );
+    // Disabled options (or in a disabled optgroup) are skipped; size > 1 selects nothing by default.
+    expect(body('<select><selectedcontent></selectedcontent><option disabled>x<option>y')).toContain(
+      '|   <selectedcontent>\n|     "y"',
+    );
+    expect(body('<select><selectedcontent></selectedcontent><optgroup disabled><option>x</optgroup><option>y')).toContain(
+      '|   <selectedcontent>\n|     "y"',
+    );
+    expect(body('<select size=2><selectedcontent></selectedcontent><option>x<option selected>y<option>z')).toContain(
+      '|   <selectedcontent>\n|     "y"',
+    );
+    expect(body('<select size=2><selectedcontent></selectedcontent><option>x')).toContain('|   <selectedcontent>\n|   <option>');
+  });
+
+  it('treats search as special and dialog as ordinary (adoption agency furthest block)', () => {
+    expect(body('<u><dialog></u>x')).toBe('| <u>\n|   <dialog>\n| "x"');
+    expect(body('<em><search></em>x')).toBe('| <em>\n| <search>\n|   <em>\n|   "x"');
+  });
+
+  it('"in column group" without a colgroup: ignores each non-space character, keeps the whitespace after it', () => {
+    expect(template('<template><col>;\t')).toBe('| <col>\n| "\t"');
+    expect(template('<template><col>t&#10x y')).toBe('| <col>\n| "\n "');
+    expect(dumpTree(parseFragment('a;\tb c<col> x', { context: 'colgroup' }))).toBe('| "\t "\n| <col>\n| " "');
+  });
+
+  it('follows the standard where Chromium 156 deviates (templates, forms, case-adjusted end tags, base)', () => {
+    // "in table": a form start tag is ignored when a template is on the stack.
+    expect(template('<template><colgroup><form>')).toBe('| <colgroup>');
+    expect(template('<template><table><form>')).toBe('| <table>');
+    // "in body" </form> with a template on the stack pops up to the form.
+    expect(template('<template><form><div></form>x')).toBe('| <form>\n|   <div>\n| "x"');
+    // Foreign "any other end tag" reaching an HTML element processes the lowercase name in body.
+    expect(body('<foreignobject><svg></foreignObject>x')).toBe('| <foreignobject>\n|   <svg svg>\n| "x"');
+    // "in template": base takes the "in head" row like link, so table parts still work.
+    expect(template('<template><base><colgroup>')).toBe('| <base>\n| <colgroup>');
   });
 
   it('parses byte input through encoding sniffing', () => {

@@ -30,6 +30,8 @@
  * The rules must hold for every conforming parser and for Chromium where it departs from the standard, so where
  * they differ the repair is the one that is safe with both (`dialog` and the li/dd loop, `table` in a quirks p).
  * A `selectedcontent` inside a select is dropped: the parser refills it from the options on every parse.
+ * Elements nested deeper than browsers build (512 below the fragment root, 513 in a document) are unwrapped.
+ * A `form` start tag in a `form` context is ignored (the fragment algorithm's form element pointer).
  * In raw-text contexts (style, script, xmp, iframe, noembed, noframes, plaintext, noscript) the fragment's text is
  * escaped by the serializer but read literally, so text with `&`, `<`, `>` or U+00A0 cannot be kept there.
  *
@@ -80,6 +82,10 @@ import {
 } from '../tokenizer/tokenizer.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
 import { documentModeFromDoctype } from '../tree-builder/quirks-mode.js';
+
+/** Deepest element nesting that browsers build as written (see the depth check in `enforceReparseSafety`). */
+export const MAX_FRAGMENT_DEPTH = 512;
+const MAX_DOCUMENT_DEPTH = MAX_FRAGMENT_DEPTH + 1;
 
 /** Where the tree will be parsed again: a fragment context element, or a whole document. */
 export type ReparseContext = { kind: 'document' } | { kind: 'fragment'; name: string; namespace: string };
@@ -358,6 +364,7 @@ export function enforceReparseSafety(
     htmlElementStructure(root, root.childNodes, report);
   }
   const stack: Frame[] = [rootFrame(root, context)];
+  const maxDepth = context.kind === 'document' || root.nodeType === DOCUMENT_NODE ? MAX_DOCUMENT_DEPTH : MAX_FRAGMENT_DEPTH;
 
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
@@ -477,7 +484,11 @@ export function enforceReparseSafety(
       el.prefix = null;
       report('normalize', el, 'element-prefix');
     }
-    const verdict = checkElement(f, el);
+    // Chromium (and WebKit) stop nesting at 512 elements on the stack of open elements below the html element:
+    // a deeper start tag is inserted next to the current node instead of into it. Checked with Chromium 156:
+    // 512 nested divs in a fragment parse as written, the 513th becomes a sibling; in a document the html element
+    // counts too. Deeper elements are unwrapped (their content stays, one level up).
+    const verdict = stack.length > maxDepth ? 'deeper-than-browsers-nest' : checkElement(f, el);
     if (verdict !== null) {
       if (verdict === 'rename:closes-p') {
         // Keep the content: the paragraph this start tag would close becomes a div, which nothing here closes.

@@ -19,6 +19,7 @@ import {
   matchNamedCharacterReference,
   namedCharacterReferenceValue,
 } from './character-references.js';
+import { sliceName } from './common-names.js';
 import type { TokenSink } from './token-sink.js';
 
 // ---- Tokenizer states (13.2.5.1 – 13.2.5.76). The character reference states (13.2.5.77 – 84)
@@ -478,7 +479,8 @@ export class Tokenizer {
       if (this.attributeNames !== null) this.attributeNames.add(name);
       this.attribute = attr;
     }
-    this.valueParts.length = 0;
+    // Setting `length` is a runtime call: only when there is something to drop (after an EOF in a value).
+    if (this.valueParts.length !== 0) this.valueParts.length = 0;
     this.valueStart = this.valueEnd = -1;
   }
 
@@ -515,7 +517,7 @@ export class Tokenizer {
       }
       this.attribute.value = value;
     }
-    parts.length = 0;
+    if (parts.length !== 0) parts.length = 0;
     this.valueStart = this.valueEnd = -1;
   }
 
@@ -866,8 +868,9 @@ export class Tokenizer {
             } else if (isAsciiUpper(c)) fix = true;
             p++;
           }
-          const name = s.slice(start, p);
-          this.tagName += fix ? lowerAndReplaceNulls(name) : name;
+          // The state runs once per tag (it scans the whole name), so this sets the name; a common
+          // name is the shared string (no allocation, see common-names.ts).
+          this.tagName = fix ? lowerAndReplaceNulls(s.slice(start, p)) : sliceName(s, start, p);
           if (p >= n) {
             this.err('eof-in-tag', p);
             this.emitEndOfFile();
@@ -1954,8 +1957,7 @@ export class Tokenizer {
       }
       p++;
     }
-    const raw = s.slice(start, p);
-    this.startAttribute(fix ? lowerAndReplaceNulls(raw) : raw, p);
+    this.startAttribute(fix ? lowerAndReplaceNulls(s.slice(start, p)) : sliceName(s, start, p), p);
     if (p < n && c === EQUALS) {
       this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
       return p + 1;

@@ -177,8 +177,12 @@ export class TreeBuilder implements TokenSink {
   private pendingTableTextDirty = false;
 
   // selectedcontent support ("maybe clone an option into selectedcontent").
-  /** For each select element, the first selectedcontent element the parser inserted inside it. */
+  /** For each select element, its enabled selectedcontent: the first one the parser inserted inside it that is
+   * not disabled (no option or selectedcontent element between it and the select). */
   private readonly selectedContentOf = new Map<Element, Element>();
+  /** For each select element (without `multiple`), its selected option so far (the selectedness setting algorithm:
+   * the last inserted option with a `selected` attribute, else the first one that is not disabled). */
+  private readonly selectedOptionOf = new Map<Element, Element>();
 
   private readonly dynamicIds = new Map<string, number>();
   private nextDynamicId = T.TAG_ID_COUNT;
@@ -589,6 +593,7 @@ export class TreeBuilder implements TokenSink {
     const el = new Element(localName, ns, attrs);
     this.insertAtLocation(el);
     if (id === T.SELECTEDCONTENT) this.noteSelectedContent(el);
+    else if (id === T.OPTION && this.open.hasId(T.SELECT)) this.noteOptionInserted(el);
     this.open.push(el, id);
     return el;
   }
@@ -1831,9 +1836,16 @@ export class TreeBuilder implements TokenSink {
   private inColumnGroupMode(): void {
     const open = this.open;
     switch (this.tk) {
-      case CHARACTERS:
+      case CHARACTERS: {
         if (this.splitLeadingWhitespace(true)) return;
-        break;
+        if (open.currentId === T.COLGROUP) break;
+        // Each character is its own token: with no colgroup to pop (template, fragment), every non-whitespace
+        // character is ignored and every whitespace character after it still inserted.
+        this.err('unexpected-token-in-column-group');
+        const ws = onlyWhitespace(this.tData);
+        if (ws.length > 0) this.insertCharacters(ws);
+        return;
+      }
       case COMMENT:
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
@@ -2329,29 +2341,63 @@ export class TreeBuilder implements TokenSink {
   private maybeCloneOptionIntoSelectedContent(option: Element): void {
     if (this.selectedContentOf.size === 0) return;
     const select = nearestAncestorSelect(option);
-    if (select === null) return;
-    if (select.getAttributeNodeNS(null, 'multiple') !== null) return;
+    if (select === null || this.selectedOptionOf.get(select) !== option) return;
     const sc = this.selectedContentOf.get(select);
-    if (sc === undefined) return;
-    if (option.getAttributeNodeNS(null, 'selected') === null && sc.childNodes.length > 0) return;
-    // Clone first, then replace all (the selectedcontent element may itself be inside the option).
-    const clones = new DocumentFragment();
-    cloneChildren(option, clones);
-    for (const c of sc.childNodes) c.parentNode = null;
-    sc.childNodes = clones.childNodes;
-    for (const c of sc.childNodes) c.parentNode = sc;
+    if (sc !== undefined) cloneOptionInto(option, sc);
   }
 
   /**
-   * Records a selectedcontent element as its select's "selectedcontent" (the first one in tree order: the
-   * parser creates them in tree order). Its select is the nearest select on the stack of open elements.
+   * The selectedness setting algorithm as far as the parser can observe it when an option is inserted: an option
+   * with a `selected` attribute becomes the selected one; otherwise the first option that is not disabled does, unless
+   * the select's display size is more than 1. `multiple` selects have no enabled selectedcontent and are skipped.
+   */
+  private noteOptionInserted(option: Element): void {
+    const select = nearestAncestorSelect(option);
+    if (select === null || select.getAttributeNodeNS(null, 'multiple') !== null) return;
+    if (option.getAttributeNodeNS(null, 'selected') !== null) {
+      this.selectedOptionOf.set(select, option);
+      return;
+    }
+    if (this.selectedOptionOf.has(select) || option.getAttributeNodeNS(null, 'disabled') !== null) return;
+    const group = option.parentNode;
+    if (group !== null && group !== select && (group as Element).localName === 'optgroup' &&
+      (group as Element).getAttributeNodeNS(null, 'disabled') !== null) return;
+    const size = select.getAttributeNodeNS(null, 'size');
+    if (size !== null && displaySizeAbove1(size.value)) return;
+    this.selectedOptionOf.set(select, option);
+  }
+
+  /**
+   * Records a selectedcontent element as its select's enabled selectedcontent (the first enabled one in tree
+   * order: the parser creates them in tree order), and runs the post-connection steps' update (it gets a clone of
+   * the select's selected option). Its select is the nearest select on the stack of open elements; an option or
+   * selectedcontent element above that select disables it. Three O(1) stack look-ups.
    */
   private noteSelectedContent(el: Element): void {
-    const i = this.open.lastIndexOfId(T.SELECT);
-    if (i < 0) return;
-    const select = this.open.items[i]!;
-    if (!this.selectedContentOf.has(select)) this.selectedContentOf.set(select, el);
+    const open = this.open;
+    const i = open.lastIndexOfId(T.SELECT);
+    if (i < 0 || open.lastIndexOfId(T.OPTION) > i || open.lastIndexOfId(T.SELECTEDCONTENT) > i) return;
+    const select = open.items[i]!;
+    if (select.getAttributeNodeNS(null, 'multiple') !== null || this.selectedContentOf.has(select)) return;
+    this.selectedContentOf.set(select, el);
+    const selected = this.selectedOptionOf.get(select);
+    if (selected !== undefined) cloneOptionInto(selected, el);
   }
+}
+
+/** "Clone an option into a selectedcontent": clone first, then replace all (the option may be inside it). */
+function cloneOptionInto(option: Element, sc: Element): void {
+  const clones = new DocumentFragment();
+  cloneChildren(option, clones);
+  for (const c of sc.childNodes) c.parentNode = null;
+  sc.childNodes = clones.childNodes;
+  for (const c of sc.childNodes) c.parentNode = sc;
+}
+
+/** Whether a `size` attribute value parses (rules for parsing non-negative integers) to more than 1. */
+function displaySizeAbove1(value: string): boolean {
+  const m = /^[\t\n\f\r ]*\+?([0-9]+)/.exec(value);
+  return m !== null && Number(m[1]) > 1;
 }
 
 const RESET_IDS = [

@@ -136,10 +136,74 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     html5lib: [],
     async matches(c) {
       if (!c.input.includes('\u0000') || c.ours.dump.includes('\u0000')) return false;
-      const stripped = c.input.replace(/(<[^>]*>?)|\u0000/g, (m, tag: string | undefined) => tag ?? '');
+      const stripped = c.input.replace(/(<[^>]*>?)|\u0000/g, (_m, tag: string | undefined) => tag ?? '');
       if (stripped === c.input) return false;
       const o = await c.reparse(stripped);
       return o.dump === c.chromium.dump && o.mode === c.chromium.mode;
+    },
+  },
+  {
+    id: 'chromium-search-not-special',
+    description:
+      'The standard lists `search` among the special elements (since the element was added, 2023); Chromium 156 ' +
+      'treats it as ordinary, so `<em><search></em>y` closes both (the adoption agency finds no furthest block) where ' +
+      'the standard moves the em into the search. Recognized by renaming the search tags to section (special, same ' +
+      'start/end tag rules) for Chromium only, and back in its dump.',
+    reference: 'https://html.spec.whatwg.org/#special ; LadybirdBrowser/ladybird#2605 (adds search to the special list per the spec)',
+    html5lib: [],
+    async matches(c) {
+      return rewriteMatches(c, [SEARCH_AS_SECTION]);
+    },
+  },
+  {
+    id: 'chromium-template-base-anything-else',
+    description:
+      '"in template": a base start tag is processed using the rules for "in head" (same row as basefont, bgsound, ' +
+      'link, meta); Chromium 156 takes the "anything else" row for base only (template insertion mode becomes "in ' +
+      'body"), so a following colgroup/col/caption/tr is dropped. Recognized by renaming base to link (same "in head" ' +
+      'row) for Chromium only, and back in its dump.',
+    reference: 'spec: 13.2.6.4.18 "in template"; Chromium 156 handles link/meta there as specified, base differently',
+    html5lib: [],
+    async matches(c) {
+      return rewriteMatches(c, [BASE_AS_LINK]);
+    },
+  },
+  {
+    id: 'chromium-form-in-table-in-template',
+    description:
+      '"in table": a form start tag is ignored when a template element is on the stack of open elements (or the form ' +
+      'element pointer is set); Chromium 156 inserts (and pops) the form inside templates. Recognized by deleting the ' +
+      'form start tags from Chromium\'s input (all, or one at a time): the trees must then be identical.',
+    reference: 'spec: 13.2.6.4.9 "in table", start tag "form"; found by this differential test',
+    html5lib: [],
+    async matches(c) {
+      return rewriteMatches(c, [FORM_START_DROPPED_FOR_CHROMIUM]);
+    },
+  },
+  {
+    id: 'chromium-form-end-in-template',
+    description:
+      '"in body", end tag form with a template element on the stack: the standard pops up to the form element when ' +
+      'one is in scope; Chromium 156 ignores the end tag. Recognized by deleting the </form> end tags from OUR input ' +
+      '(all, or one at a time): the trees must then be identical.',
+    reference: 'spec: 13.2.6.4.7 "in body", end tag "form", "if there is a template element on the stack" branch',
+    html5lib: [],
+    async matches(c) {
+      return rewriteMatches(c, [FORM_END_DROPPED_FOR_OURS]);
+    },
+  },
+  {
+    id: 'chromium-foreign-end-tag-case-adjusted',
+    description:
+      'Foreign content, "any other end tag", when the walk reaches an HTML element the token is processed by the ' +
+      'HTML insertion mode with its own (lowercase) tag name, so `<foreignobject><svg></foreignObject>` closes the ' +
+      'HTML foreignobject element; Chromium 156 applies the SVG tag-name case adjustment (foreignObject) first, ' +
+      'finds no match and ignores the end tag. Recognized by deleting such end tags (SVG case-adjusted names only) ' +
+      'from OUR input (all, or one at a time).',
+    reference: 'spec: 13.2.6.5 "any other end tag" in foreign content, steps 3-6; found by this differential test',
+    html5lib: [],
+    async matches(c) {
+      return rewriteMatches(c, [SVG_CASED_END_DROPPED_FOR_OURS]);
     },
   },
 ];
@@ -202,7 +266,166 @@ function renameIsAttributes(input: string): string {
   return out;
 }
 
-/** The first known deviation that explains this difference, or null. */
+// ---------------------------------------------------------------------------------------------------------------
+// Rewrites: one deviation each, applied to one side's input. Each is applicable only when its own trigger is in the
+// input; `all` rewrites every occurrence, `each` lists the single-occurrence variants (at most 8).
+
+interface Rewrite {
+  id: string;
+  side: 'ours' | 'chromium';
+  applicable(c: DiffCase): boolean;
+  all(input: string): string;
+  each?(input: string): string[];
+  /** Chromium side: maps the rewritten names back in Chromium's dump. */
+  undump?(dump: string): string;
+}
+
+/** `re.test(s)` for a global regular expression, without leaving state behind in `lastIndex`. */
+function has(re: RegExp, s: string): boolean {
+  re.lastIndex = 0;
+  const r = re.test(s);
+  re.lastIndex = 0;
+  return r;
+}
+
+function occurrences(input: string, re: RegExp, replace: (m: string) => string): string[] {
+  const out: string[] = [];
+  for (const m of input.matchAll(re)) {
+    out.push(input.slice(0, m.index) + replace(m[0]) + input.slice(m.index + m[0].length));
+    if (out.length >= 8) break;
+  }
+  return out;
+}
+
+/** Renames tags `from` to `to` for Chromium (only when `to` appears nowhere in the input), back in the dump. */
+function renameForChromium(id: string, from: string, to: string, extra: (c: DiffCase) => boolean): Rewrite {
+  const tag = new RegExp(`(</?)${from}(?=[\\t\\n\\f\\r />])`, 'gi');
+  const back = new RegExp(`^(\\| +<(?:svg |math )?)${to}>`, 'gm');
+  return {
+    id,
+    side: 'chromium',
+    applicable: (c) => has(tag, c.input) && !c.input.toLowerCase().includes(to) && extra(c),
+    all: (input) => input.replace(tag, `$1${to}`),
+    undump: (dump) => dump.replace(back, `$1${from}>`),
+  };
+}
+
+const SEARCH_AS_SECTION = renameForChromium('chromium-search-not-special', 'search', 'section', () => true);
+const BASE_AS_LINK = renameForChromium('chromium-template-base-anything-else', 'base', 'link', (c) =>
+  /<template/i.test(c.input),
+);
+
+const FORM_START = /<form(?=[\t\n\f\r />])[^>]*>?/gi;
+const FORM_START_DROPPED_FOR_CHROMIUM: Rewrite = {
+  id: 'chromium-form-in-table-in-template',
+  side: 'chromium',
+  applicable: (c) => /<template/i.test(c.input) && has(FORM_START, c.input) && /<(?:table|col|tbody|thead|tfoot|tr|caption)/i.test(c.input),
+  all: (input) => input.replace(FORM_START, ''),
+  each: (input) => occurrences(input, FORM_START, () => ''),
+};
+
+const FORM_END = /<\/form(?=[\t\n\f\r />])[^>]*>?/gi;
+const FORM_END_DROPPED_FOR_OURS: Rewrite = {
+  id: 'chromium-form-end-in-template',
+  side: 'ours',
+  applicable: (c) => /<template/i.test(c.input) && has(FORM_END, c.input),
+  all: (input) => input.replace(FORM_END, ''),
+  each: (input) => occurrences(input, FORM_END, () => ''),
+};
+
+const SVG_CASED_NAMES =
+  'altglyph|altglyphdef|altglyphitem|animatecolor|animatemotion|animatetransform|clippath|feblend|fecolormatrix|' +
+  'fecomponenttransfer|fecomposite|feconvolvematrix|fediffuselighting|fedisplacementmap|fedistantlight|' +
+  'fedropshadow|feflood|fefunca|fefuncb|fefuncg|fefuncr|fegaussianblur|feimage|femerge|femergenode|femorphology|' +
+  'feoffset|fepointlight|fespecularlighting|fespotlight|fetile|feturbulence|foreignobject|glyphref|lineargradient|' +
+  'radialgradient|textpath';
+const SVG_CASED_END = new RegExp(`</(?:${SVG_CASED_NAMES})(?=[\\t\\n\\f\\r />])[^>]*>?`, 'gi');
+const SVG_CASED_END_DROPPED_FOR_OURS: Rewrite = {
+  id: 'chromium-foreign-end-tag-case-adjusted',
+  side: 'ours',
+  applicable: (c) => has(SVG_CASED_END, c.input) && (/<(?:svg|math)/i.test(c.input) || (c.context?.namespace ?? HTML_NS) !== HTML_NS),
+  all: (input) => input.replace(SVG_CASED_END, ''),
+  each: (input) => occurrences(input, SVG_CASED_END, () => ''),
+};
+
+/** The rewrites of the deviations that reproduce them by rewriting the input (used alone or composed). */
+const COMPOSABLE: readonly Rewrite[] = [
+  {
+    id: 'chromium-nul-after-less-than',
+    side: 'ours',
+    applicable: (c) => c.input.includes('<\u0000'),
+    all: (input) => input.replaceAll('<\u0000', '<\uFFFD'),
+  },
+  {
+    id: 'chromium-rcdata-fragment-drops-nul',
+    side: 'ours',
+    applicable: (c) =>
+      c.kind === 'fragment' && c.context !== null && c.input.includes('\u0000') &&
+      (c.context.namespace ?? HTML_NS) === HTML_NS && (c.context.name === 'textarea' || c.context.name === 'title'),
+    all: (input) => input.replaceAll('\u0000', ''),
+  },
+  {
+    id: 'chromium-drops-nul-outside-body',
+    side: 'ours',
+    applicable: (c) => c.input.includes('\u0000') && !c.ours.dump.includes('\u0000'),
+    all: (input) => input.replace(/(<[^>]*>?)|\u0000/g, (_m, tag: string | undefined) => tag ?? ''),
+  },
+  {
+    id: 'chromium-is-attribute-formatting-element',
+    side: 'chromium',
+    applicable: (c) => FORMATTING_START.test(c.input) && renameIsAttributes(c.input) !== c.input,
+    all: renameIsAttributes,
+    undump: (dump) => dump.replace(/^(\| +)is-="/gm, '$1is="'),
+  },
+  SEARCH_AS_SECTION,
+  BASE_AS_LINK,
+  FORM_START_DROPPED_FOR_CHROMIUM,
+  FORM_END_DROPPED_FOR_OURS,
+  SVG_CASED_END_DROPPED_FOR_OURS,
+];
+
+/**
+ * Whether applying `rewrites` (each to its side of the comparison) makes the trees identical. With one rewrite
+ * that has single-occurrence variants, each variant is tried too.
+ */
+async function rewriteMatches(c: DiffCase, rewrites: readonly Rewrite[]): Promise<boolean> {
+  const usable = rewrites.filter((r) => r.applicable(c));
+  if (usable.length !== rewrites.length || usable.length === 0) return false;
+  const compare = async (oursInput: string, chromiumInput: string, undump: (d: string) => string): Promise<boolean> => {
+    const o = oursInput === c.input ? c.ours : await c.reparse(oursInput);
+    const r = chromiumInput === c.input ? c.chromium : await c.chromiumParse(chromiumInput);
+    return o.dump === undump(r.dump) && o.mode === r.mode;
+  };
+  let ours = c.input;
+  let chromium = c.input;
+  let undump = (d: string): string => d;
+  for (const r of usable) {
+    if (r.side === 'ours') ours = r.all(ours);
+    else chromium = r.all(chromium);
+    if (r.undump) {
+      const prev = undump;
+      const u = r.undump;
+      undump = (d) => u(prev(d));
+    }
+  }
+  if (ours === c.input && chromium === c.input) return false;
+  if (await compare(ours, chromium, undump)) return true;
+  if (usable.length === 1 && usable[0]!.each) {
+    const r = usable[0]!;
+    const variants = r.each!(c.input);
+    if (variants.length > 1) {
+      for (const v of variants) {
+        if (r.side === 'ours' ? await compare(v, c.input, undump) : await compare(c.input, v, undump)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The first known deviation that explains this difference, or null. When no single one does, the rewrites of all
+ * applicable deviations are composed (each still triggered by its own markup), reported as `id+id`.
+ */
 export async function matchKnownDeviation(c: DiffCase): Promise<KnownDeviation | null> {
   for (const d of KNOWN_DEVIATIONS) {
     try {
@@ -210,6 +433,15 @@ export async function matchKnownDeviation(c: DiffCase): Promise<KnownDeviation |
     } catch {
       // A predicate that throws recognizes nothing.
     }
+  }
+  try {
+    const usable = COMPOSABLE.filter((r) => r.applicable(c));
+    if (usable.length >= 2 && (await rewriteMatches(c, usable))) {
+      const ids = usable.map((r) => r.id);
+      return { id: ids.join('+'), description: 'composition of ' + ids.join(', '), reference: '', html5lib: [], matches: () => true };
+    }
+  } catch {
+    // Recognizes nothing.
   }
   return null;
 }

@@ -493,7 +493,8 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     description:
       'Chromium 156\'s setDataAttributes(true) leaves custom data attributes in the global and per-element ' +
       '"attributes" lists; the standard removes them (they are redundant once all data attributes are allowed). ' +
-      'Rewrite: with "dataAttributes": true, drop data-* names from Chromium\'s get() attribute lists.',
+      'Rewrite: with "dataAttributes": true, or after a setDataAttributes(true) call, drop data-* names from ' +
+      'Chromium\'s get() attribute lists.',
     why: 'We follow the standard; the two configurations sanitize identically.',
     parts: ['get', 'getAfter'],
     applies: (c) => c.config.kind === 'object' && c.config.ops.some((op) => op.m === 'setDataAttributes'),
@@ -510,6 +511,16 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     applies: (c) => c.config.kind === 'object' && c.config.ops.some((op) => op.m === 'removeUnsafe'),
   },
   {
+    id: 'chromium-allow-element-existing-returns-true',
+    description:
+      'allowElement() of an element the allow-list already holds with an equal entry: the standard returns ' +
+      'false (nothing changed); Chromium 156 returns true. Rewrite: such a Chromium "true" takes our "false" when ' +
+      'replaying the calls before it on our side shows the element already allowed.',
+    why: 'We follow the standard\'s return value; the configurations are identical.',
+    parts: ['returns'],
+    applies: (c) => c.config.kind === 'object' && c.config.ops.some((op) => op.m === 'allowElement'),
+  },
+  {
     id: 'chromium-sethtml-crashes-on-standard-handlers',
     description:
       'Chromium 156\'s setHTML crashes the renderer when one of ' + CRASHING_EVENT_HANDLERS.join(', ') + ' survives ' +
@@ -520,6 +531,32 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     parts: ['safe'],
     applies: (_c, ch) => ch.renamed === true,
     rewriteMarkup: (m) => m.replace(CRASHERS, 'onclick'),
+  },
+  {
+    id: 'chromium-nul-after-less-than',
+    description:
+      'A U+0000 right after "<" (tag open state, "anything else": "<" is emitted and the NUL reconsumed in the data ' +
+      'state, where the tree builder ignores it in body and table text) comes out of Chromium 156 as U+FFFD ' +
+      '(innerHTML shows the same; a parser deviation). Rewrite: our side runs on the markup with "<" U+0000 ' +
+      'turned into "<" U+FFFD.',
+    why: 'htmlsift\'s parser follows the standard.',
+    parts: ['safe', 'unsafe'],
+    applies: (c) => c.markup.includes('<\u0000'),
+    rewriteMarkup: (m) => m.replace(/<\u0000/g, '<\uFFFD'),
+  },
+  {
+    id: 'chromium-cdata-nul',
+    description:
+      'A U+0000 in a CDATA section (foreign content, including MathML text integration points such as <mi>) ' +
+      'comes out of Chromium 156 as U+FFFD where the standard\'s tree builder ignores it (in body rules). ' +
+      'Rewrite: our side runs on the markup with U+0000 inside CDATA sections turned into U+FFFD.',
+    why: 'htmlsift\'s parser follows the standard.',
+    parts: ['safe', 'unsafe'],
+    applies: (c) =>
+      c.markup.includes('<![CDATA[') &&
+      c.markup.includes('\u0000') &&
+      !((c.context.namespace ?? HTML_NS) === HTML_NS && RCDATA_CONTEXTS.has(c.context.name)),
+    rewriteMarkup: (m) => m.replace(/<!\[CDATA\[[^]*?(?:\]\]>|$)/g, (cdata) => cdata.replace(/\u0000/g, '\uFFFD')),
   },
   {
     id: 'chromium-rcdata-context-drops-nul',
@@ -738,12 +775,114 @@ function oursWithChromiumRemoveUnsafe(c: SanitizerCase, markup: string): OurRun 
   return oursRun({ ...c, config: { ...c.config, ops } }, markup);
 }
 
+/** Whether, after `new Sanitizer(init)` and `ops` on our side, the elements allow-list holds `element`. */
+function alreadyAllowed(init: Json, ops: readonly MethodCall[], element: Json): boolean {
+  try {
+    const s = init === null ? new Sanitizer() : new Sanitizer(copy(init) as never);
+    const m = s as unknown as Record<string, (a?: unknown) => unknown>;
+    for (const op of ops) {
+      try {
+        m[op.m]!.call(s, copy(op.a));
+      } catch {
+        // As on the page: a throwing call changes nothing.
+      }
+    }
+    const name = typeof element === 'string' ? element : isObject(element) ? String(element.name) : null;
+    if (name === null) return false;
+    let ns: string | null = HTML_NS;
+    if (isObject(element) && element.namespace !== undefined) ns = element.namespace === '' ? null : (element.namespace as string | null);
+    return (s.get().elements ?? []).some((e) => e.name === name && e.namespace === ns);
+  } catch {
+    return false;
+  }
+}
+
 function isObject(v: Json): v is { [key: string]: Json } {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function partString(o: Outcome, part: Part): string {
   return part === 'returns' ? o.returns.join(',') : String(o[part]);
+}
+
+/** explain() for the tree parts, with the given markup rewrites applied. */
+function explainTree(
+  c: SanitizerCase,
+  markup: string,
+  part: 'safe' | 'unsafe',
+  chromium: Outcome,
+  ks: readonly KnownDeviation[],
+  rewrites: readonly KnownDeviation[],
+): string | null {
+  const used: string[] = [];
+  // 1. Markup rewrites (what our side parses).
+  let m = markup;
+  for (const k of rewrites) {
+    const r = k.rewriteMarkup!(m);
+    // The crash rename is what Chromium ran, so it counts even when it changes nothing on our side.
+    if (r !== m || k.id === 'chromium-sethtml-crashes-on-standard-handlers') used.push(k.id);
+    m = r;
+  }
+  // Chromium's result, and (for the `is` deviation) its result on markup with `is` renamed.
+  const alt = chromium.isRenamed?.[part] ?? null;
+  const hit = (dump: string): string | null => {
+    if (used.length > 0 && dump === chromium[part]) return used.join('+');
+    if (alt !== null && alt !== chromium[part] && dump === alt) return [...used, 'chromium-is-attribute-formatting-element'].join('+');
+    return null;
+  };
+  // 2. Run rewrites: Chromium's remove unsafe list (it shows in setHTMLUnsafe's result).
+  let run = oursRun(c, m);
+  let found = hit(run.outcome[part]);
+  if (found !== null) return found;
+  if (part === 'unsafe' && ks.some((k) => k.id === 'chromium-remove-unsafe-lacks-standard-handlers')) {
+    const emulated = oursWithChromiumRemoveUnsafe(c, m);
+    if (emulated.outcome.unsafe !== run.outcome.unsafe) {
+      used.push('chromium-remove-unsafe-lacks-standard-handlers');
+      run = emulated;
+      if ((found = hit(run.outcome[part])) !== null) return found;
+    }
+  }
+  // 3. setHTML on <script> with an invalid configuration.
+  if (ks.some((k) => k.id === 'chromium-validates-before-script-check') && chromium.safe === 'throw:TypeError') {
+    const spec = c.config.kind === 'dict' ? copy(c.config.value) : c.config.kind === 'preset' ? c.config.value : undefined;
+    try {
+      getSanitizerInstanceFromOptions({ sanitizer: spec as never }, true);
+    } catch (e) {
+      if (e instanceof TypeError) return [...used, 'chromium-validates-before-script-check'].join('+');
+    }
+    return null;
+  }
+  // 4. Tree rewrites.
+  let tree = part === 'safe' ? run.safeTree : run.unsafeTree;
+  if (tree === null) return null;
+  for (const k of ks) {
+    if (k.id === 'declarative-shadow-root') {
+      const shown = run.option === null ? null : shadowRootsAtParseTime(c, m, part === 'safe', run.option());
+      if (shown === null) continue;
+      used.push(k.id);
+      tree = shown;
+    }
+    else if (k.id === 'sanitize-while-parsing-text-merge' && mergeAdjacentText(tree)) used.push(k.id);
+    else continue;
+    if ((found = hit(dumpTree(tree))) !== null) return found;
+  }
+  // 5. Dump rewrites on both sides.
+  if (ks.some((k) => k.id === 'sanitize-while-parsing-placement') && (part === 'safe' || c.config.kind !== 'none')) {
+    const ours = placementFree(dumpTree(tree));
+    if (ours === placementFree(chromium[part])) return [...used, 'sanitize-while-parsing-placement'].join('+');
+    if (alt !== null && ours === placementFree(alt)) {
+      return [...used, 'sanitize-while-parsing-placement', 'chromium-is-attribute-formatting-element'].join('+');
+    }
+  }
+  if (ks.some((k) => k.id === 'selectedcontent-mirroring')) {
+    const ours = stripSelectedContent(dumpTree(tree));
+    const theirs = stripSelectedContent(chromium[part]);
+    if (ours === theirs) return [...used, 'selectedcontent-mirroring'].join('+');
+    if (alt !== null && ours === stripSelectedContent(alt)) {
+      return [...used, 'selectedcontent-mirroring', 'chromium-is-attribute-formatting-element'].join('+');
+    }
+  }
+  return null;
 }
 
 /**
@@ -755,73 +894,17 @@ function explain(c: SanitizerCase, markup: string, part: Part, chromium: Outcome
   if (ks.length === 0) return null;
   const used: string[] = [];
   if (part === 'safe' || part === 'unsafe') {
-    // 1. Markup rewrites (what our side parses).
-    let m = markup;
-    for (const k of ks) {
-      if (k.rewriteMarkup === undefined) continue;
-      const r = k.rewriteMarkup(m);
-      // The crash rename is what Chromium ran, so it counts even when it changes nothing on our side.
-      if (r !== m || k.id === 'chromium-sethtml-crashes-on-standard-handlers') used.push(k.id);
-      m = r;
-    }
-    // Chromium's result, and (for the `is` deviation) its result on markup with `is` renamed.
-    const alt = chromium.isRenamed?.[part] ?? null;
-    const hit = (dump: string): string | null => {
-      if (used.length > 0 && dump === chromium[part]) return used.join('+');
-      if (alt !== null && alt !== chromium[part] && dump === alt) return [...used, 'chromium-is-attribute-formatting-element'].join('+');
-      return null;
-    };
-    // 2. Run rewrites: Chromium's remove unsafe list (it shows in setHTMLUnsafe's result).
-    let run = oursRun(c, m);
-    let found = hit(run.outcome[part]);
-    if (found !== null) return found;
-    if (part === 'unsafe' && ks.some((k) => k.id === 'chromium-remove-unsafe-lacks-standard-handlers')) {
-      const emulated = oursWithChromiumRemoveUnsafe(c, m);
-      if (emulated.outcome.unsafe !== run.outcome.unsafe) {
-        used.push('chromium-remove-unsafe-lacks-standard-handlers');
-        run = emulated;
-        if ((found = hit(run.outcome[part])) !== null) return found;
-      }
-    }
-    // 3. setHTML on <script> with an invalid configuration.
-    if (ks.some((k) => k.id === 'chromium-validates-before-script-check') && chromium.safe === 'throw:TypeError') {
-      const spec = c.config.kind === 'dict' ? copy(c.config.value) : c.config.kind === 'preset' ? c.config.value : undefined;
-      try {
-        getSanitizerInstanceFromOptions({ sanitizer: spec as never }, true);
-      } catch (e) {
-        if (e instanceof TypeError) return [...used, 'chromium-validates-before-script-check'].join('+');
-      }
-      return null;
-    }
-    // 4. Tree rewrites.
-    let tree = part === 'safe' ? run.safeTree : run.unsafeTree;
-    if (tree === null) return null;
-    for (const k of ks) {
-      if (k.id === 'declarative-shadow-root') {
-        const shown = run.option === null ? null : shadowRootsAtParseTime(c, m, part === 'safe', run.option());
-        if (shown === null) continue;
-        used.push(k.id);
-        tree = shown;
-      }
-      else if (k.id === 'sanitize-while-parsing-text-merge' && mergeAdjacentText(tree)) used.push(k.id);
-      else continue;
-      if ((found = hit(dumpTree(tree))) !== null) return found;
-    }
-    // 5. Dump rewrites on both sides.
-    if (ks.some((k) => k.id === 'sanitize-while-parsing-placement') && (part === 'safe' || c.config.kind !== 'none')) {
-      const ours = placementFree(dumpTree(tree));
-      if (ours === placementFree(chromium[part])) return [...used, 'sanitize-while-parsing-placement'].join('+');
-      if (alt !== null && ours === placementFree(alt)) {
-        return [...used, 'sanitize-while-parsing-placement', 'chromium-is-attribute-formatting-element'].join('+');
-      }
-    }
-    if (ks.some((k) => k.id === 'selectedcontent-mirroring')) {
-      const ours = stripSelectedContent(dumpTree(tree));
-      const theirs = stripSelectedContent(chromium[part]);
-      if (ours === theirs) return [...used, 'selectedcontent-mirroring'].join('+');
-      if (alt !== null && ours === stripSelectedContent(alt)) {
-        return [...used, 'selectedcontent-mirroring', 'chromium-is-attribute-formatting-element'].join('+');
-      }
+    // The markup rewrites are tried all together, then one at a time, then none (the crash rename is always
+    // applied when Chromium ran it): a rewrite meant for one NUL must not spoil another deviation.
+    const rewrites = ks.filter((k) => k.rewriteMarkup !== undefined);
+    const crash = rewrites.filter((k) => k.id === 'chromium-sethtml-crashes-on-standard-handlers');
+    const others = rewrites.filter((k) => k.id !== 'chromium-sethtml-crashes-on-standard-handlers');
+    const sets: KnownDeviation[][] = [rewrites];
+    if (others.length > 1) for (const k of others) sets.push([...crash, k]);
+    if (others.length > 0) sets.push(crash);
+    for (const set of sets) {
+      const found = explainTree(c, markup, part, chromium, ks, set);
+      if (found !== null) return found;
     }
     return null;
   }
@@ -849,13 +932,24 @@ function explain(c: SanitizerCase, markup: string, part: Part, chromium: Outcome
         const strip = (json: string | null): string | null => {
           if (json === null || json.startsWith('throw:')) return json;
           const o = JSON.parse(json) as { dataAttributes?: boolean; attributes?: Json[]; elements?: { attributes?: Json[] }[] };
-          if (o.dataAttributes !== true) return json;
+          // Dropped by the standard at setDataAttributes(true), even if a later call set it back to false.
+          const trueCall = (c.config as { ops: MethodCall[] }).ops.some((op) => op.m === 'setDataAttributes' && Boolean(op.a));
+          if (o.dataAttributes !== true && !trueCall) return json;
           const notData = (a: Json): boolean => !(isObject(a) && a.namespace === null && String(a.name).startsWith('data-'));
           if (o.attributes !== undefined) o.attributes = o.attributes.filter(notData);
           for (const e of o.elements ?? []) if (e.attributes !== undefined) e.attributes = e.attributes.filter(notData);
           return JSON.stringify(o);
         };
         ch = { ...ch, get: strip(ch.get), getAfter: strip(ch.getAfter) };
+        break;
+      }
+      case 'chromium-allow-element-existing-returns-true': {
+        const cfg = c.config as { init: Json; ops: MethodCall[] };
+        ch.returns = ch.returns.map((r, i) => {
+          const op = cfg.ops[i];
+          if (op?.m !== 'allowElement' || r !== 'true' || ours.returns[i] !== 'false') return r;
+          return alreadyAllowed(cfg.init, cfg.ops.slice(0, i), op.a) ? 'false' : r;
+        });
         break;
       }
       case 'chromium-remove-unsafe-lacks-standard-handlers':

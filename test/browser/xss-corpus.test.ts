@@ -113,14 +113,15 @@ interface Case {
   error: string | null;
 }
 
+/** Element nesting depth (a text node under the deepest element does not count: browsers' limit is on elements). */
 function treeDepth(root: ParentNode): number {
   let max = 0;
   const stack: [ParentNode, number][] = [[root, 0]];
   while (stack.length > 0) {
     const [node, d] = stack.pop()!;
     for (const child of node.childNodes) {
-      if (d + 1 > max) max = d + 1;
       if (child.nodeType === ELEMENT_NODE) {
+        if (d + 1 > max) max = d + 1;
         const el = child as unknown as ParentNode & { content: ParentNode | null };
         stack.push([el, d + 1]);
         if (el.content) stack.push([el.content, d + 2]);
@@ -606,7 +607,25 @@ describe.skipIf(skipBrowser)('XSS corpus in Chromium', () => {
       }
     };
     group('EXECUTIONS', executions, (x) => x.what);
-    group('SURVIVORS', survivors, (x) => x.what);
+    if (survivors.length > 0) {
+      // One line per vector: the contexts and the findings (whatever the run mode that saw them).
+      const MODES = /^(live template clone|live \(parsed scripting-off\)|live|document \(scripting off\)|document) /;
+      const byVector = new Map<string, { c: Case; contexts: Set<string>; whats: Set<string>; n: number }>();
+      for (const x of survivors) {
+        const e = byVector.get(x.c.vector.id) ?? { c: x.c, contexts: new Set<string>(), whats: new Set<string>(), n: 0 };
+        e.contexts.add(x.c.context);
+        e.whats.add(x.what.replace(MODES, ''));
+        e.n++;
+        byVector.set(x.c.vector.id, e);
+      }
+      lines.push(`-- SURVIVORS (${survivors.length} findings, ${byVector.size} vectors):`);
+      for (const [id, e] of byVector) {
+        lines.push(
+          `   ${id}${e.c.vector.knownHole ? ' [knownHole]' : ''} in ${[...e.contexts].join(', ')}: ${[...e.whats].slice(0, 3).join('; ')}` +
+            `\n      vector ${show(e.c.vector.html)}`,
+        );
+      }
+    }
     group('REPARSE MISMATCHES', mismatches, (x) => `scripting ${x.scripting ? 'on' : 'off'}\n${firstDifference(x.c.ours, x.chromium)}`, 25);
     group('ERRORS', errors, (x) => x.what);
     if (deep.length > 0) {

@@ -1,0 +1,66 @@
+/**
+ * URL hardening: htmlsift's addition to the Sanitizer API's safe default, applied by `sanitize()` when no
+ * policy is given (a policy's URL rules replace it).
+ *
+ * The Sanitizer API's safe mode removes `javascript:` URLs from the attributes a browser navigates with
+ * (`a href`, `form action`, SVG `href`...). A string sanitizer's output also meets consumers other than
+ * today's Chromium (older browsers, mail clients, scripts that follow `cite` or `longdesc`), so every
+ * URL-valued attribute loses a value whose scheme runs script (`javascript:`, `vbscript:`, `livescript:`) or
+ * that is a `data:` URL of a type that can hold script (anything but the raster image types). The scheme is
+ * found as the URL parser finds it (leading/trailing C0 controls and spaces stripped, tabs and newlines
+ * removed, case-insensitive); entities were already decoded by the tokenizer.
+ */
+import { type Element, type ParentNode, ELEMENT_NODE, walk } from '../dom.js';
+import { DEFAULT_DATA_MIME_TYPES, cleanUrl, dataUrlMimeType, urlScheme } from '../url/url-policy.js';
+import { parseSrcset } from '../url/srcset.js';
+
+/** Attributes whose value is a URL (or, for srcset/ping/archive, a list of URLs), on any element. */
+const URL_ATTRIBUTES = new Set([
+  'href', 'src', 'action', 'formaction', 'cite', 'data', 'poster', 'background', 'longdesc', 'codebase', 'classid',
+  'usemap', 'manifest', 'icon', 'lowsrc', 'dynsrc', 'profile', 'ping', 'archive', 'srcset', 'imagesrcset', 'itemtype',
+  'xlink:href', 'definitionurl',
+]);
+const SCRIPT_SCHEMES = new Set(['javascript', 'vbscript', 'livescript']);
+const SAFE_DATA_TYPES = new Set(DEFAULT_DATA_MIME_TYPES);
+
+/** Whether a single URL value is script-capable (see the module comment). */
+export function isScriptCapableUrl(value: string): boolean {
+  const clean = cleanUrl(value);
+  const scheme = urlScheme(clean);
+  if (scheme === null) return false;
+  if (SCRIPT_SCHEMES.has(scheme)) return true;
+  if (scheme === 'data') {
+    const mime = dataUrlMimeType(clean);
+    return mime === null || !SAFE_DATA_TYPES.has(mime);
+  }
+  return false;
+}
+
+function isScriptCapableList(name: string, value: string): boolean {
+  if (name === 'srcset' || name === 'imagesrcset') {
+    for (const c of parseSrcset(value).candidates) if (isScriptCapableUrl(c.url)) return true;
+    return false;
+  }
+  if (name === 'ping' || name === 'archive') {
+    for (const part of value.split(/[\t\n\f\r ,]+/)) if (part !== '' && isScriptCapableUrl(part)) return true;
+    return false;
+  }
+  return isScriptCapableUrl(value);
+}
+
+/** Removes script-capable URL values from every URL-valued attribute below `root`. Calls `onRemove` for each. */
+export function hardenUrls(root: ParentNode, onRemove?: (element: Element, attribute: string) => void): void {
+  walk(root, (node) => {
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const attrs = (node as Element).attributes;
+    for (let i = attrs.length - 1; i >= 0; i--) {
+      const a = attrs[i]!;
+      const name = a.prefix === null ? a.localName.toLowerCase() : a.prefix + ':' + a.localName;
+      if (!URL_ATTRIBUTES.has(name)) continue;
+      if (isScriptCapableList(name, a.value)) {
+        attrs.splice(i, 1);
+        if (onRemove) onRemove(node as Element, name);
+      }
+    }
+  });
+}

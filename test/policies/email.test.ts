@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { parseDocument, parseFragment } from '../../src/parser.js';
+import { sanitize, sanitizeDocument } from '../../src/sanitize.js';
+import { serialize } from '../../src/serializer.js';
+import { email, emailPolicy, sanitizeEmail } from '../../policies/index.js';
+import { corpusFiles, elements, readCorpus, retention, visibleText } from './helpers.js';
+
+const PROXY = 'https://proxy.test/img?u=';
+const proxyImage = (u: string): string | null => (/^https?:\/\/gallery\.mailchimp\.com\//.test(u) ? PROXY + encodeURIComponent(u) : null);
+
+/** Every URL in the output that makes the browser load something (links excluded). */
+function loadedUrls(html: string, css: string): string[] {
+  const out: string[] = [];
+  const frag = parseFragment(html, { context: 'div' });
+  for (const el of elements(frag)) {
+    for (const a of el.attributes) {
+      if (['src', 'background', 'poster', 'lowsrc', 'dynsrc', 'data'].includes(a.name)) out.push(a.value);
+      if (a.name === 'srcset') for (const c of a.value.split(',')) out.push(c.trim().split(/\s+/)[0]!);
+      if (a.name === 'style') for (const m of a.value.matchAll(/url\(\s*["']?([^"')]*)/gi)) out.push(m[1]!);
+    }
+  }
+  for (const m of css.matchAll(/url\(\s*["']?([^"')]*)/gi)) out.push(m[1]!);
+  for (const m of css.matchAll(/@import\s+["']([^"']*)/gi)) out.push(m[1]!);
+  return out;
+}
+
+/** Selector lists of the style rules of a (compact, re-serialized) sheet. */
+function selectors(css: string): string[] {
+  const out: string[] = [];
+  for (const m of css.matchAll(/(?:^|[{};])\s*([^{};@][^{};]*)\{/g)) out.push(m[1]!.trim());
+  return out;
+}
+
+describe('email policy', () => {
+  it('keeps tables and presentational attributes; removes scripts, forms, frames, objects, meta refresh', () => {
+    const r = sanitizeEmail(
+      '<html><head><meta http-equiv="refresh" content="0;url=https://evil.test/"><script>x()</script></head>' +
+        '<body bgcolor="#fff"><table width="600" cellpadding="4" cellspacing="0" border="0" bgcolor="#eeeeee" align="center">' +
+        '<tr><td valign="top" height="20" style="color:red;position:fixed;behavior:url(x.htc)">cell</td></tr></table>' +
+        '<form action="https://evil.test/"><input name="q"><button>go</button>text</form><iframe src="https://x.test"></iframe>' +
+        '<object data="x.swf"></object><embed src="x.swf"><a href="https://site.test/" target="_self">link</a></body></html>',
+      { container: 'mail' },
+    );
+    const frag = parseFragment(r.body, { context: 'div' });
+    const names = elements(frag).map((e) => e.localName);
+    for (const bad of ['script', 'meta', 'form', 'input', 'button', 'iframe', 'object', 'embed']) expect(names).not.toContain(bad);
+    const table = elements(frag).find((e) => e.localName === 'table')!;
+    for (const a of ['width', 'cellpadding', 'cellspacing', 'border', 'bgcolor', 'align']) expect(table.hasAttribute(a), a).toBe(true);
+    const td = elements(frag).find((e) => e.localName === 'td')!;
+    expect(td.getAttribute('valign')).toBe('top');
+    expect(td.getAttribute('style')).toContain('color');
+    expect(td.getAttribute('style')).not.toMatch(/position|behavior/);
+    expect(r.body).toContain('text');
+    const a = elements(frag).find((e) => e.localName === 'a')!;
+    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('blocks remote images by default, proxies them through the callback, resolves cid:', () => {
+    const html = '<img src="http://img.test/a.png"><img src="cid:logo@x"><table><tr><td background="https://img.test/bg.png"></td></tr></table><div style="background-image:url(https://img.test/c.png)">x</div><img src="data:image/png;base64,AAAA">';
+    const blocked = sanitizeEmail(html, { container: 'm' });
+    expect(loadedUrls(blocked.body, blocked.css).filter((u) => !u.startsWith('data:'))).toEqual([]);
+    const seen: string[] = [];
+    const r = sanitizeEmail(html, {
+      container: 'm',
+      proxyImage: (u) => (seen.push(u), 'https://proxy.test/?u=' + encodeURIComponent(u)),
+      resolveCid: (id) => (id === 'logo@x' ? '/attachments/logo' : null),
+    });
+    expect(seen.sort()).toEqual(['http://img.test/a.png', 'https://img.test/bg.png', 'https://img.test/c.png']);
+    const urls = loadedUrls(r.body, r.css);
+    expect(urls).toContain('/attachments/logo');
+    expect(urls.filter((u) => !u.startsWith('https://proxy.test/') && !u.startsWith('data:') && u !== '/attachments/logo')).toEqual([]);
+    // The plain policy has no callbacks: everything remote is blocked, <style> dropped.
+    const doc = sanitizeDocument('<style>p{color:red}</style>' + html, { policy: email });
+    const out = serialize(doc);
+    expect(out).not.toMatch(/img\.test|cid:|<style/);
+  });
+
+  it('scopes <style> sheets to the container', () => {
+    const r = sanitizeEmail(
+      '<style>@import url(https://evil.test/x.css); body{color:red} p, .x{margin:0} @media (max-width:600px){td{display:block}} @font-face{font-family:x;src:url(https://f.test/x.woff)} a{background:url(https://img.test/a.png)}</style><p class="x">t</p>',
+      { container: 'c1' },
+    );
+    expect(r.css).not.toMatch(/@import|@font-face|evil\.test|img\.test/);
+    for (const s of selectors(r.css)) for (const part of s.split(',')) expect(part.trim()).toMatch(/^\.c1(?![\w-])/);
+    expect(r.css).toContain('@media');
+    expect(r.html.startsWith('<style>')).toBe(true);
+    expect(() => sanitizeEmail('x', { container: 'a b' })).toThrow(/options\.container/);
+    expect(() => sanitizeEmail('x', { proxyImage: 'no' as never })).toThrow(/options\.proxyImage/);
+  });
+
+  it('decodes bytes with the given charset', () => {
+    const bytes = Uint8Array.from([...Buffer.from('<p>caf'), 0xe9, ...Buffer.from('</p>')]);
+    expect(sanitizeEmail(bytes, { charset: 'windows-1252', container: 'm' }).body).toBe('<p>café</p>');
+  });
+
+  const files = corpusFiles('email', 'email corpus');
+  const retained: number[] = [];
+  it.runIf(files.length > 0).each(files)('email/$name: fixed point, words kept, no unapproved remote URL, scoped CSS', ({ path }) => {
+    const input = readCorpus(path);
+    const r = sanitizeEmail(input, { container: 'mailbox', proxyImage });
+    // Fixed point: the body markup sanitized again (same policy and callback) is unchanged.
+    const again = emailPolicy({ proxyImage: (u) => (u.startsWith(PROXY) ? u : proxyImage(u)) });
+    expect(sanitize(r.body, { policy: again, context: 'div' })).toBe(r.body);
+    const blocked = sanitizeEmail(input, { container: 'm' }).body;
+    expect(sanitize(blocked, { policy: email, context: 'div' })).toBe(blocked);
+
+    const rate = retention(visibleText(parseDocument(input)), visibleText(parseFragment(r.body, { context: 'div' })));
+    retained.push(rate);
+    expect(rate).toBeGreaterThanOrEqual(0.97);
+
+    for (const u of loadedUrls(r.body, r.css)) expect(u.startsWith(PROXY) || u.startsWith('data:'), u).toBe(true);
+
+    // Scoped CSS cannot style outside its container: every selector, run in a page holding the same markup
+    // outside and inside the container, matches nothing outside.
+    const dom = new JSDOM(`<!doctype html><body><div id="outside">${r.body}</div><div class="mailbox" id="inside">${r.body}</div></body>`);
+    const d = dom.window.document;
+    const outside = d.getElementById('outside')!;
+    if (/<style/i.test(input)) expect(selectors(r.css).length).toBeGreaterThan(0);
+    for (const list of selectors(r.css)) {
+      for (const sel of list.split(',')) {
+        expect(sel.trim()).toMatch(/^\.mailbox(?![\w-])/);
+        let matched: ArrayLike<globalThis.Element>;
+        try {
+          matched = d.querySelectorAll(sel);
+        } catch {
+          matched = d.querySelectorAll(sel.replace(/::?[a-z-]+(\([^)]*\))?/gi, ''));
+        }
+        for (const m of Array.from(matched)) expect(outside.contains(m) || m === d.body || m === outside, sel).toBe(false);
+      }
+    }
+    dom.window.close();
+  });
+
+  it.runIf(files.length > 0)('reports word retention', () => {
+    console.log(`[email] word retention: min ${(Math.min(...retained) * 100).toFixed(2)}%, mean ${((retained.reduce((a, b) => a + b, 0) / retained.length) * 100).toFixed(2)}% over ${retained.length} files`);
+    expect(retained.length).toBe(files.length);
+  });
+});

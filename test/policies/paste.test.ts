@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { COMMENT_NODE, ELEMENT_NODE, type Element } from '../../src/dom.js';
+import { parseDocument, parseFragment } from '../../src/parser.js';
+import { sanitize } from '../../src/sanitize.js';
+import { paste } from '../../policies/index.js';
+import { corpusFiles, elements, nodes, readCorpus, retention, visibleText } from './helpers.js';
+
+const LIST_STYLE = /mso-list\s*:\s*l\d+\s+level(\d+)\s+lfo\d+/i;
+const isBullet = (el: Element): boolean => /mso-list\s*:\s*ignore/i.test(el.getAttribute('style') ?? '');
+
+function listDepth(el: Element): number {
+  let d = 0;
+  for (let p = el.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+    const n = (p as Element).localName;
+    if (n === 'ul' || n === 'ol') d++;
+  }
+  return d;
+}
+
+/** Text of an element without its nested lists. */
+function ownText(el: Element): string {
+  return visibleText(el, (e) => e.localName === 'ul' || e.localName === 'ol').replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+describe('paste policy', () => {
+  it('maps presentational spans to semantic elements and drops the rest', () => {
+    const out = sanitize(
+      '<p class=MsoNormal style="mso-line-height-rule:exactly"><span style="font-weight:700">B</span>' +
+        '<span style="font-style:italic;font-weight:bold">BI</span><span style="text-decoration:underline">U</span>' +
+        '<span style="text-decoration:line-through">S</span><span style="vertical-align:super">P</span>' +
+        '<span style="vertical-align:sub">D</span><span style="color:red"></span><span>plain</span><o:p>&nbsp;</o:p></p>',
+      { policy: paste },
+    );
+    expect(out).toBe('<p><strong>B</strong><strong><em>BI</em></strong><u>U</u><s>S</s><sup>P</sup><sub>D</sub>plain\u00a0</p>'.replace('\u00a0', '&nbsp;'));
+  });
+
+  it("unwraps Google Docs' docs-internal-guid wrapper and drops meta/style/link", () => {
+    const out = sanitize(
+      '<meta charset="utf-8"><style>p{}</style><link rel=stylesheet href=x><b style="font-weight:normal;" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:400">Hi</span></p></b>',
+      { policy: paste },
+    );
+    expect(out).toBe('<p dir="ltr">Hi</p>');
+  });
+
+  it('rebuilds Word list paragraphs into nested lists (numbered and bulleted, skipped levels)', () => {
+    const p = (level: number, bullet: string, text: string, list = 'l0', lfo = 'lfo1') =>
+      `<p class=MsoListParagraphCxSpMiddle style='mso-list:${list} level${level} ${lfo}'><![if !supportLists]><span><span style='mso-list:Ignore'>${bullet}<span>&nbsp;</span></span></span><![endif]>${text}<o:p></o:p></p>\n`;
+    const html = p(1, '1.', 'A') + p(2, 'a.', 'B') + p(4, '·', 'C') + p(1, '2.', 'D') + '<p>between</p>' + p(1, '§', 'E', 'l1', 'lfo2');
+    expect(sanitize(html, { policy: paste })).toBe(
+      // The whitespace between merged paragraphs stays where it was.
+      '<ol><li>A<ol><li>B<ul><li><ul><li>C</li></ul></li></ul></li></ol></li><li>D</li></ol>\n\n\n\n' +
+        '<p>between</p><ul><li>E</li></ul>\n',
+    );
+    // Inside a container element (the pass over its own children) too.
+    expect(sanitize('<div class=WordSection1>' + p(1, '-', 'x') + p(1, '-', 'y') + '</div>', { policy: paste })).toBe(
+      '<div><ul><li>x</li><li>y</li></ul>\n\n</div>',
+    );
+  });
+
+  const files = corpusFiles('paste', 'paste corpus');
+  const retained: number[] = [];
+  it.runIf(files.length > 0).each(files)('paste/$name: fixed point, no Office residue, words kept, lists nested', ({ path }) => {
+    const input = readCorpus(path);
+    const out = sanitize(input, { policy: paste });
+    expect(sanitize(out, { policy: paste })).toBe(out);
+
+    const frag = parseFragment(out, { context: 'body' });
+    for (const n of nodes(frag)) {
+      expect(n.nodeType).not.toBe(COMMENT_NODE);
+      if (n.nodeType !== ELEMENT_NODE) continue;
+      const el = n as Element;
+      expect(el.localName).not.toContain(':');
+      expect(['meta', 'style', 'link', 'span', 'font', 'o:p', 'xml']).not.toContain(el.localName);
+      for (const a of el.attributes) {
+        expect(a.value).not.toMatch(/mso-/i);
+        expect(['style', 'class'].includes(a.name), a.name).toBe(false);
+      }
+      if (el.localName === 'b') expect(el.getAttribute('id') ?? '').not.toMatch(/docs-internal-guid/);
+    }
+
+    // Words a reader sees (Word's list bullets excluded: the rebuilt list renders them).
+    const doc = parseDocument(input);
+    const r = retention(visibleText(doc, isBullet), visibleText(frag));
+    retained.push(r);
+    expect(r).toBeGreaterThanOrEqual(0.97);
+
+    // Word list paragraphs: same items, in order, at the nesting their level says.
+    const items = elements(doc)
+      .map((el) => ({ el, m: /^(p|h[1-6]|li)$/.test(el.localName) ? LIST_STYLE.exec((el.getAttribute('style') ?? '').replace(/\s+/g, ' ')) : null }))
+      .filter((x) => x.m !== null)
+      .map((x) => ({ level: Math.min(9, parseInt(x.m![1]!, 10)), text: visibleText(x.el, isBullet).replace(/[\s\u00a0]+/g, ' ').trim() }))
+      .filter((x) => x.text !== '');
+    if (items.length > 0) {
+      const lis = elements(frag)
+        .filter((el) => el.localName === 'li')
+        .map((el) => ({ level: listDepth(el), text: ownText(el) }))
+        .filter((x) => x.text !== '');
+      const expected = items.map((x) => `${x.level} ${x.text}`);
+      const actual = lis.map((x) => `${x.level} ${x.text}`);
+      expect(actual).toEqual(expected);
+    }
+  });
+
+  it.runIf(files.length > 0)('reports the lowest word retention', () => {
+    if (retained.length > 0) console.log(`[paste] word retention: min ${(Math.min(...retained) * 100).toFixed(2)}%, mean ${((retained.reduce((a, b) => a + b, 0) / retained.length) * 100).toFixed(2)}% over ${retained.length} files`);
+    expect(retained.every((r) => r >= 0.97)).toBe(true);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Behaviour (not time) of the tokenizer on the large adversarial inputs of `npm run bench:scaling` that
+ * used to be super-linear: a 2 MB comment built of short pieces, and a million character references in
+ * text and in an attribute value. Each must give exactly the tokens and errors of the standard.
+ * The timing side is measured by the scaling benchmark, never here.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Attr } from '../src/dom.js';
+import type { ParseError } from '../src/errors.js';
+import type { TokenSink } from '../src/tokenizer/token-sink.js';
+import { Tokenizer } from '../src/tokenizer/tokenizer.js';
+
+/** Records tokens compactly; text is kept as its list of `characters` calls. */
+class RecordingSink implements TokenSink {
+  tokens: unknown[][] = [];
+  characterCalls: string[] = [];
+  startTag(name: string, attributes: Attr[], selfClosing: boolean): void {
+    this.tokens.push(['startTag', name, attributes.map((a) => [a.name, a.value]), selfClosing]);
+  }
+  endTag(name: string): void {
+    this.tokens.push(['endTag', name]);
+  }
+  characters(data: string): void {
+    this.characterCalls.push(data);
+    this.tokens.push(['characters', data.length]);
+  }
+  nullCharacter(): void {
+    this.tokens.push(['nullCharacter']);
+  }
+  comment(data: string): void {
+    this.tokens.push(['comment', data]);
+  }
+  processingInstruction(target: string, data: string): void {
+    this.tokens.push(['processingInstruction', target, data]);
+  }
+  doctype(name: string | null, publicId: string | null, systemId: string | null, forceQuirks: boolean): void {
+    this.tokens.push(['doctype', name, publicId, systemId, forceQuirks]);
+  }
+  endOfFile(): void {
+    this.tokens.push(['endOfFile']);
+  }
+  cdataAllowed(): boolean {
+    return false;
+  }
+}
+
+function tokenize(input: string): { sink: RecordingSink; errors: ParseError[] } {
+  const sink = new RecordingSink();
+  const errors: ParseError[] = [];
+  new Tokenizer(sink, (e) => errors.push(e)).run(input);
+  return { sink, errors };
+}
+
+function countCodes(errors: ParseError[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of errors) counts[e.code] = (counts[e.code] ?? 0) + 1;
+  return counts;
+}
+
+describe('tokenizer on large adversarial inputs', () => {
+  it('a 2 MB comment of `-a-!` repeats is one comment with the exact data', () => {
+    const data = '-a-!'.repeat(512 * 1024);
+    const { sink, errors } = tokenize('<!--' + data + '-->x');
+    expect(sink.tokens).toEqual([['comment', data], ['characters', 1], ['endOfFile']]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a 2 MB comment through every comment state keeps every character, U+0000 replaced', () => {
+    // `--!x` (end bang), `<!--y` (nested comment), U+0000, `---z` (end state appending a dash), `<<!-w`.
+    const unit = '-a-!--!x<!--y\0---z<<!-w';
+    const k = Math.ceil((2 << 20) / unit.length);
+    const { sink, errors } = tokenize('<!--' + unit.repeat(k) + '--!>');
+    expect(sink.tokens).toEqual([['comment', unit.replace('\0', '\uFFFD').repeat(k)], ['endOfFile']]);
+    expect(countCodes(errors)).toEqual({ 'nested-comment': k, 'unexpected-null-character': k, 'incorrectly-closed-comment': 1 });
+  });
+
+  it('comments cut by the end of input drop only the held-back dashes and bang', () => {
+    const body = '-a-!'.repeat(100_000);
+    for (const [tail, kept] of [['', ''], ['-', ''], ['--', ''], ['--!', ''], ['<!-', '<!'], ['---', '-']] as const) {
+      const { sink, errors } = tokenize('<!--' + body + tail);
+      expect(sink.tokens).toEqual([['comment', body + kept], ['endOfFile']]);
+      expect(errors.map((e) => e.code)).toEqual(['eof-in-comment']);
+    }
+  });
+
+  it('a 2 MB bogus comment is one comment with U+0000 replaced', () => {
+    const unit = 'a-\0<!';
+    const k = Math.ceil((2 << 20) / unit.length);
+    const { sink, errors } = tokenize('<!' + unit.repeat(k) + '>x');
+    expect(sink.tokens).toEqual([['comment', 'a-\uFFFD<!'.repeat(k)], ['characters', 1], ['endOfFile']]);
+    expect(countCodes(errors)).toEqual({ 'incorrectly-opened-comment': 1, 'unexpected-null-character': k });
+  });
+
+  const REFS = '&amp;&lt&#65;&#x42;&notit;&NotEqualTilde;'; // six references
+  const COUNT = 1_000_002; // a million references, a whole number of REFS
+
+  it('a million character references in text decode exactly, as one run of text', () => {
+    const k = COUNT / 6;
+    const { sink, errors } = tokenize('<p>' + REFS.repeat(k) + '</p>');
+    const expected = '&<AB\u00acit;\u2242\u0338'.repeat(k);
+    expect(sink.characterCalls).toHaveLength(1);
+    expect(sink.characterCalls[0] === expected).toBe(true);
+    expect(sink.tokens).toEqual([['startTag', 'p', [], false], ['characters', expected.length], ['endTag', 'p'], ['endOfFile']]);
+    // `&lt` and `&not` (before `it;`) lack their semicolon.
+    expect(countCodes(errors)).toEqual({ 'missing-semicolon-after-character-reference': 2 * k });
+  });
+
+  it('a million character references in an attribute value decode exactly', () => {
+    const k = COUNT / 6;
+    const { sink, errors } = tokenize('<p title="' + REFS.repeat(k) + '" id=' + '&#x26;x'.repeat(1000) + '>');
+    // In an attribute, `&not` followed by an alphanumeric stays as written (for historical reasons).
+    const title = '&<AB&notit;\u2242\u0338'.repeat(k);
+    expect(sink.tokens).toHaveLength(2);
+    const [name, attrs, selfClosing] = sink.tokens[0]!.slice(1) as [string, [string, string][], boolean];
+    expect([name, selfClosing, attrs.map((a) => a[0])]).toEqual(['p', false, ['title', 'id']]);
+    expect(attrs[0]![1] === title).toBe(true);
+    expect(attrs[1]![1]).toBe('&x'.repeat(1000));
+    expect(countCodes(errors)).toEqual({ 'missing-semicolon-after-character-reference': k });
+  });
+
+  it('a 2 MB attribute value with U+0000 and unmatched `&` keeps every character', () => {
+    const unit = 'ab&c=\0&zz;&';
+    const k = Math.ceil((2 << 20) / unit.length);
+    const { sink, errors } = tokenize("<p a='" + unit.repeat(k) + "'>");
+    expect(sink.tokens).toEqual([['startTag', 'p', [['a', 'ab&c=\uFFFD&zz;&'.repeat(k)]], false], ['endOfFile']]);
+    expect(countCodes(errors)).toEqual({ 'unexpected-null-character': k, 'unknown-named-character-reference': k });
+  });
+});
