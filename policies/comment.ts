@@ -11,12 +11,12 @@
  * table...) are unwrapped, their text kept. Elements nested deeper than 32 are unwrapped.
  *
  * Images are off. Turn them on with `commentPolicy({ images: true })`: `<img src alt width height>` with https
- * `src` only (http, data: and relative sources are dropped, and an `img` left without `src` disappears in the
- * sanitizer's output only if the caller's CSS hides it: it carries no URL).
+ * `src` only (an http, data: or relative `src` is removed; the `img` stays, showing its `alt`). The other
+ * documented way to adapt a built-in policy is `extendPolicy(comment, changes)`.
  */
 import type { Element } from '../src/dom.js';
 import type { Policy, PolicyContext } from '../src/policy/index.js';
-import { ALWAYS_DROP, unknownElementAction } from './shared.js';
+import { ALWAYS_DROP, deepFreeze, unknownElementAction } from './shared.js';
 
 export interface CommentPolicyOptions {
   /** Allow `<img>` with https sources (default false). */
@@ -31,7 +31,7 @@ const TEXT_ELEMENTS = [
   'h3', 'h4', 'h5', 'h6',
 ];
 
-/** The comment policy, optionally with images. Each call returns a new, frozen policy object. */
+/** The comment policy, optionally with images. Each call returns a new, deeply frozen policy object (extend it with `extendPolicy`). */
 export function commentPolicy(options: CommentPolicyOptions = {}): Policy {
   const images = options.images === true;
   const maxDepth = options.maxDepth ?? 32;
@@ -78,7 +78,7 @@ export function commentPolicy(options: CommentPolicyOptions = {}): Policy {
     },
     maxDepth,
   };
-  return Object.freeze(policy);
+  return deepFreeze(policy);
 }
 
 /** The comment policy without images. */

@@ -22,12 +22,12 @@
 import { HTML_NS, createDocumentFragment, type Element } from '../src/dom.js';
 import type { Policy, PolicyContext, UrlRewriteContext } from '../src/policy/index.js';
 import { DEFAULT_STYLE_PROPERTIES, compilePolicy } from '../src/policy/index.js';
-import { sanitizeDocument } from '../src/sanitize.js';
+import { sanitizeDocument, type SanitizeReportEntry } from '../src/sanitize.js';
 import { serialize } from '../src/serializer.js';
 import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
 import { scopeStylesheet, type ScopeRemoval } from '../src/css/index.js';
 import { checkUrl, type UrlPolicy } from '../src/url/index.js';
-import { ALWAYS_DROP, unknownElementAction } from './shared.js';
+import { ALWAYS_DROP, deepFreeze, unknownElementAction } from './shared.js';
 
 export const EMAIL_STYLE_PROPERTIES: readonly string[] = [
   ...DEFAULT_STYLE_PROPERTIES,
@@ -135,13 +135,15 @@ function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Po
 }
 
 /** The plain email policy: remote resources and `cid:` blocked, `<style>` dropped. */
-export const email: Policy = Object.freeze(buildPolicy({}));
+export const email: Policy = deepFreeze(buildPolicy({}));
 
 export interface SanitizeEmailOptions extends EmailOptions {
   /** The container's class (letters, digits, `-`, `_`). Default: `htmlsift-email-` and a random suffix. */
   container?: string;
   /** The transport charset (e.g. from the MIME part's Content-Type), for byte input. */
   charset?: string;
+  /** Receives each removal or change made by the policy and by reparse safety (CSS removals: `cssRemoved`). */
+  onReport?: (entry: SanitizeReportEntry) => void;
 }
 
 export interface SanitizedEmail {
@@ -183,9 +185,12 @@ export function sanitizeEmail(input: string | Uint8Array, options: SanitizeEmail
   if (options.charset !== undefined && typeof options.charset !== 'string') throw new TypeError('sanitizeEmail: options.charset: expected a string');
   const sheets: string[] = [];
   const policy = compilePolicy(buildPolicy(options, (css) => sheets.push(css)));
+  const report = options.onReport;
+  if (report !== undefined && typeof report !== 'function') throw new TypeError('sanitizeEmail: options.onReport: expected a function');
   const doc = sanitizeDocument(input, {
     policy,
     ...(options.charset !== undefined ? { transportEncoding: options.charset } : {}),
+    ...(report !== undefined ? { onReport: report } : {}),
   });
   const fragment = createDocumentFragment();
   const body = doc.body;
@@ -194,7 +199,7 @@ export function sanitizeEmail(input: string | Uint8Array, options: SanitizeEmail
     fragment.childNodes = body.childNodes;
     body.childNodes = [];
   }
-  enforceReparseSafety(fragment, { kind: 'fragment', name: 'div', namespace: HTML_NS });
+  enforceReparseSafety(fragment, { kind: 'fragment', name: 'div', namespace: HTML_NS }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   const bodyHtml = serialize(fragment, { roundTrip: true });
 
   const rewrite = resourceRewrite(options);

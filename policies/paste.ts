@@ -25,7 +25,7 @@
  */
 import { HTML_NS, TEXT_NODE, COMMENT_NODE, ELEMENT_NODE, childrenOf, createElement, type ChildNode, type Element, type ParentNode } from '../src/dom.js';
 import type { Policy, PolicyContext } from '../src/policy/index.js';
-import { ALWAYS_DROP, isNamespacedName, readStyle, unknownElementAction } from './shared.js';
+import { ALWAYS_DROP, deepFreeze, isNamespacedName, readStyle, unknownElementAction } from './shared.js';
 
 const KEPT = [
   'p', 'br', 'hr', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code',
@@ -238,7 +238,7 @@ function onElement(el: Element, ctx: PolicyContext): 'drop' | 'unwrap' | { renam
   return action;
 }
 
-export const paste: Policy = Object.freeze({
+export const paste: Policy = deepFreeze({
   sanitizer: {
     elements: [
       ...KEPT,

@@ -50,3 +50,15 @@ export const ALWAYS_DROP: readonly string[] = [
   'button', 'option', 'optgroup', 'datalist', 'output', 'progress', 'meter', 'video', 'audio', 'source', 'track',
   'canvas', 'map', 'area', 'picture', 'portal', 'dialog', 'slot', 'math', 'svg', 'plaintext', 'xmp',
 ];
+
+/** Freezes a policy object and every plain object and array in it (iteratively), so the built-ins cannot be edited. */
+export function deepFreeze<T extends object>(root: T): T {
+  const stack: object[] = [root];
+  while (stack.length > 0) {
+    const o = stack.pop()!;
+    if (Object.isFrozen(o)) continue;
+    Object.freeze(o);
+    for (const v of Object.values(o)) if (typeof v === 'object' && v !== null && (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype)) stack.push(v);
+  }
+  return root;
+}

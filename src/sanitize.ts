@@ -36,7 +36,11 @@ export interface SanitizeOptions {
   context?: FragmentContext;
   /** Safe mode (default true): the safe baseline is removed whatever the configuration allows, as `setHTML` does. */
   safe?: boolean;
-  /** The parser's scripting flag (default true, as in a browser with scripting). */
+  /**
+   * The parser's scripting flag. Default: disabled, as Chromium's setHTML parses (so `noscript` content is
+   * markup, and is sanitized as such); enabled only for `safe: false` with neither sanitizer nor policy, which
+   * parses like innerHTML (setHTMLUnsafe without a sanitizer).
+   */
   scripting?: boolean;
   /** Receives each removal or change made by the policy and by reparse safety. */
   onReport?: (entry: SanitizeReportEntry) => void;
@@ -62,7 +66,9 @@ export type SanitizeReportEntry =
 /** Sanitizes an HTML fragment and returns the safe markup, ready for the context element's innerHTML. */
 export function sanitize(input: string, options: SanitizeOptions = {}): string {
   const fragment = sanitizeFragment(input, { ...options, reparseSafe: true, hardenUrls: true });
-  const scripting = options.scripting !== false;
+  // The output must reparse to the same tree with scripting on or off (reparse safety sees to it); written
+  // for a browser, with scripting on.
+  const scripting = true;
   const context = options.context ?? 'body';
   const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
   const namespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
@@ -87,7 +93,7 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   const ctxNamespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
   const policy = options.policy === undefined ? null : compilePolicy(options.policy);
   const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
-  const fragment = parseFragment(input, { context, scripting: options.scripting !== false });
+  const fragment = parseFragment(input, { context, scripting: parseScripting(options, safe) });
   // setHTML on a script element inserts nothing.
   if (setHTMLSkipsContext(ctxName, ctxNamespace, safe)) {
     fragment.childNodes.length = 0;
@@ -120,7 +126,7 @@ export function sanitizeDocument(
   const policy = options.policy === undefined ? null : compilePolicy(options.policy);
   const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
   const doc = parseDocument(input, {
-    scripting: options.scripting !== false,
+    scripting: options.scripting ?? false,
     ...(options.transportEncoding !== undefined ? { transportEncoding: options.transportEncoding } : {}),
   });
   const report = options.onReport;
@@ -149,6 +155,12 @@ function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer
     return (defaultUnsafe ??= getSanitizerInstanceFromOptions(undefined, false));
   }
   return getSanitizerInstanceFromOptions({ sanitizer: spec }, safe);
+}
+
+/** The scripting flag the parse uses (see `SanitizeOptions.scripting`). */
+function parseScripting(options: SanitizeOptions, safe: boolean): boolean {
+  if (options.scripting !== undefined) return options.scripting;
+  return !safe && options.sanitizer === undefined && options.policy === undefined;
 }
 
 function urlReporter(report: (entry: SanitizeReportEntry) => void): (el: Element, attribute: string) => void {

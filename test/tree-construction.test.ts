@@ -215,6 +215,19 @@ describe('parser API', () => {
       '|   <selectedcontent>\n|     "y"',
     );
     expect(body('<select size=2><selectedcontent></selectedcontent><option>x')).toContain('|   <selectedcontent>\n|   <option>');
+    // Connected trees only: an option that becomes selected when inserted empties selectedcontent at once (detaching
+    // whatever was inside it, itself included), and a selectedcontent gets a clone of the selected option when
+    // inserted. Neither happens in fragments or template contents, where only the pop step clones.
+    expect(body('<select><selectedcontent><b>x<option>A</option>y')).toBe('| <select>\n|   <selectedcontent>');
+    expect(dumpTree(parseFragment('<select><selectedcontent><option>A', { context: 'body' }))).toBe(
+      '| <select>\n|   <selectedcontent>\n|     "A"',
+    );
+    expect(dumpTree(parseFragment('<select><option>A</option><selectedcontent></selectedcontent><option>B', { context: 'body' }))).toBe(
+      '| <select>\n|   <option>\n|     "A"\n|   <selectedcontent>\n|   <option>\n|     "B"',
+    );
+    expect(template('<template><select><option>g</option><selectedcontent>')).toBe(
+      '| <select>\n|   <option>\n|     "g"\n|   <selectedcontent>',
+    );
   });
 
   it('treats search as special and dialog as ordinary (adoption agency furthest block)', () => {

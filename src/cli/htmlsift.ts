@@ -197,7 +197,7 @@ export function sanitizeInput(bytes: Uint8Array, job: Job): Result {
   if (job.document) {
     input = job.charset !== null ? decode(bytes, job.charset) : decode(bytes, null);
     if (job.policy === 'email') {
-      const r = sanitizeEmail(bytes, { container: EMAIL_CONTAINER, ...(job.charset !== null ? { charset: job.charset } : {}) });
+      const r = sanitizeEmail(bytes, { container: EMAIL_CONTAINER, ...(job.charset !== null ? { charset: job.charset } : {}), ...(onReport ? { onReport } : {}) });
       output = `<div class="${EMAIL_CONTAINER}">${r.html}</div>`;
     } else {
       const doc = sanitizeDocument(bytes, {

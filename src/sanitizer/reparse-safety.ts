@@ -3,8 +3,9 @@
  *
  * Mutation XSS is a parse differential: the string a sanitizer emits parses into something other than the
  * tree it checked. This module makes a tree *serializable*: after `enforceReparseSafety(root, context)`, the
- * HTML fragment serialization of `root` (with the serializer's `roundTrip` option), parsed again in the same
- * context, gives exactly `root` again — with scripting on or off, in a quirks or a no-quirks document.
+ * HTML fragment serialization of `root` (with the serializer's `roundTrip` option; in a raw-text context, as the
+ * context element writes its children, which is what `sanitize()` does), parsed again in the same context,
+ * gives exactly `root` again — with scripting on or off, in a quirks or a no-quirks document.
  *
  * It walks the tree once, top-down and without recursion, carrying for each element the part of the tree
  * builder's state that the element's start tag would meet on reparse (insertion mode, namespace and
@@ -32,8 +33,9 @@
  * A `selectedcontent` inside a select is dropped: the parser refills it from the options on every parse.
  * Elements nested deeper than browsers build (512 below the fragment root, 513 in a document) are unwrapped.
  * A `form` start tag in a `form` context is ignored (the fragment algorithm's form element pointer).
- * In raw-text contexts (style, script, xmp, iframe, noembed, noframes, plaintext, noscript) the fragment's text is
- * escaped by the serializer but read literally, so text with `&`, `<`, `>` or U+00A0 cannot be kept there.
+ * In raw-text contexts (style, script, xmp, iframe, noembed, noframes, plaintext) the serialization is the one
+ * `sanitize()` makes: the text written as the context element writes it (literally); in a noscript context, whose
+ * reading depends on the scripting flag, text with `&`, `<`, `>` or U+00A0 cannot be kept.
  *
  * The byte-level properties the serializer handles (a leading newline in `pre`/`textarea`/`listing`, CR in
  * text and attribute values) are the serializer's `roundTrip` option.
@@ -195,9 +197,9 @@ interface Frame {
   rawState: number;
   rawEndTag: string;
   /**
-   * The fragment root in a raw-text, script-data or plaintext context (or noscript, which is raw text with
-   * scripting on): the serializer escapes the text (the root is not a raw-text element), but the tokenizer
-   * reads it literally, so the characters the serializer escapes cannot be in it.
+   * The fragment root in a noscript context: the serializer escapes the text or not depending on the scripting
+   * flag, and the reader takes it as raw text or as markup depending on its own; so the characters the
+   * serializer escapes (and markup) cannot be in it.
    */
   escapedRaw: boolean;
 }
@@ -726,7 +728,7 @@ const ESCAPED_CHARACTER = /[&<>\u00a0]/;
 
 /** Whether the text children of the frame are serialized literally (so a CR would come back as LF). */
 function literalText(f: Frame): boolean {
-  // (escapedRaw: the serializer writes CR as `&#13;`, which the tokenizer then reads literally.)
+  // (escapedRaw: the serializer may write CR as `&#13;`, which raw text reads literally.)
   return f.kind === RAW_TEXT && (f.escapedRaw || f.rawState >= 0);
 }
 
@@ -833,11 +835,13 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
     case T.SCRIPT:
     case T.NOSCRIPT:
     case T.PLAINTEXT: {
-      // In the fragment case no end tag is appropriate: any text stays text.
+      // In the fragment case no end tag is appropriate: any text stays text. `sanitize()` writes the text as the
+      // context element would (literally, for raw text and script data; escaped for RCDATA, which decodes it).
       const f = frame(root, list, RAW_TEXT, 0, id);
-      f.rawState = id === T.NOSCRIPT ? RAWTEXT_STATE : id === T.PLAINTEXT ? PLAINTEXT_STATE : -2;
-      f.rawEndTag = id === T.NOSCRIPT ? 'noscript' : '';
-      f.escapedRaw = id !== T.TEXTAREA && id !== T.TITLE;
+      f.rawState = id === T.TEXTAREA || id === T.TITLE ? -2 : id === T.PLAINTEXT ? PLAINTEXT_STATE : id === T.SCRIPT ? SCRIPT_DATA_STATE : RAWTEXT_STATE;
+      // noscript: written literally with scripting on, escaped with it off, and read as raw text or as markup
+      // depending on the reader's scripting flag; only text that reads the same all four ways can stay.
+      f.escapedRaw = id === T.NOSCRIPT;
       return f;
     }
     case T.SELECT:
@@ -1102,10 +1106,12 @@ function childFrame(f: Frame, el: Element): Frame | null {
   let flags = f.flags;
   if (T.SCOPE_BOUNDARY[id]) flags &= ~SCOPE_FLAGS;
   if (MARKER[id]) flags &= ~A_IN_FORMATTING_LIST;
-  // The "li" / "dd" / "dt" start tag loop stops at a special element other than address, div and p. `dialog` does
-  // not stop it here: Chromium 156 does not count it as special (`<dd><dialog><dd>` closes the outer dd there), our
-  // tree builder does; not stopping is safe with both.
-  if (T.SPECIAL[id] && id !== T.ADDRESS && id !== T.DIV && id !== T.P && id !== T.DIALOG) flags &= ~(LI_REACHABLE | DD_DT_REACHABLE);
+  // The "li" / "dd" / "dt" start tag loop stops at a special element other than address, div and p. `dialog` and
+  // `search` do not stop it here: Chromium 156 does not count them as special (`<li><search><li>` closes the outer
+  // li there; checked for every special container), our tree builder does; not stopping is safe with both.
+  if (T.SPECIAL[id] && id !== T.ADDRESS && id !== T.DIV && id !== T.P && id !== T.DIALOG && id !== T.SEARCH) {
+    flags &= ~(LI_REACHABLE | DD_DT_REACHABLE);
+  }
   switch (id) {
     case T.P:
       flags |= P_IN_BUTTON_SCOPE;

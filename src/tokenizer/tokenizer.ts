@@ -680,7 +680,8 @@ export class Tokenizer {
           if (r !== 0) code = r;
         }
       }
-      value = String.fromCodePoint(code);
+      // fromCharCode is the cheaper builtin; fromCodePoint only for the astral planes.
+      value = code < 0x10000 ? String.fromCharCode(code) : String.fromCodePoint(code);
     }
     if (inAttribute) this.appendValueString(value);
     else this.emitString(value, amp);

@@ -2354,34 +2354,49 @@ export class TreeBuilder implements TokenSink {
   private noteOptionInserted(option: Element): void {
     const select = nearestAncestorSelect(option);
     if (select === null || select.getAttributeNodeNS(null, 'multiple') !== null) return;
-    if (option.getAttributeNodeNS(null, 'selected') !== null) {
-      this.selectedOptionOf.set(select, option);
-      return;
+    if (option.getAttributeNodeNS(null, 'selected') === null) {
+      if (this.selectedOptionOf.has(select) || option.getAttributeNodeNS(null, 'disabled') !== null) return;
+      const group = option.parentNode;
+      if (group !== null && group !== select && (group as Element).localName === 'optgroup' &&
+        (group as Element).getAttributeNodeNS(null, 'disabled') !== null) return;
+      const size = select.getAttributeNodeNS(null, 'size');
+      if (size !== null && displaySizeAbove1(size.value)) return;
     }
-    if (this.selectedOptionOf.has(select) || option.getAttributeNodeNS(null, 'disabled') !== null) return;
-    const group = option.parentNode;
-    if (group !== null && group !== select && (group as Element).localName === 'optgroup' &&
-      (group as Element).getAttributeNodeNS(null, 'disabled') !== null) return;
-    const size = select.getAttributeNodeNS(null, 'size');
-    if (size !== null && displaySizeAbove1(size.value)) return;
     this.selectedOptionOf.set(select, option);
+    // The selectedness change updates the select's selectedcontent at once (connected trees only): the option is
+    // still empty, so this empties it, detaching the option itself when it was inserted inside it.
+    const sc = this.selectedContentOf.get(select);
+    if (sc !== undefined && this.connectedInsertion()) {
+      const inside = isAncestor(sc, option);
+      cloneOptionInto(option, sc);
+      // An option that detached itself is no longer in the select: nothing is selected any more.
+      if (inside) this.selectedOptionOf.delete(select);
+    }
+  }
+
+  /**
+   * Whether nodes the parser inserts now are connected: a document parse, outside template contents (the steps that
+   * run on connection do not run in fragments or templates).
+   */
+  private connectedInsertion(): boolean {
+    return this.contextElement === null && !this.open.hasId(T.TEMPLATE);
   }
 
   /**
    * Records a selectedcontent element as its select's enabled selectedcontent (the first enabled one in tree
-   * order: the parser creates them in tree order), and runs the post-connection steps' update (it gets a clone of
-   * the select's selected option). Its select is the nearest select on the stack of open elements; an option or
+   * order: the parser creates them in tree order), and runs the post-connection steps' update when connected (it
+   * gets a clone of the select's selected option). Its select is the nearest select on the stack of open elements; an option or
    * selectedcontent element above that select disables it. Three O(1) stack look-ups.
    */
   private noteSelectedContent(el: Element): void {
     const open = this.open;
     const i = open.lastIndexOfId(T.SELECT);
-    if (i < 0 || open.lastIndexOfId(T.OPTION) > i || open.lastIndexOfId(T.SELECTEDCONTENT) > i) return;
+    if (i < 0 || open.hasId(T.OPTION) || open.hasId(T.SELECTEDCONTENT)) return;
     const select = open.items[i]!;
     if (select.getAttributeNodeNS(null, 'multiple') !== null || this.selectedContentOf.has(select)) return;
     this.selectedContentOf.set(select, el);
     const selected = this.selectedOptionOf.get(select);
-    if (selected !== undefined) cloneOptionInto(selected, el);
+    if (selected !== undefined && this.connectedInsertion()) cloneOptionInto(selected, el);
   }
 }
 
@@ -2392,6 +2407,16 @@ function cloneOptionInto(option: Element, sc: Element): void {
   for (const c of sc.childNodes) c.parentNode = null;
   sc.childNodes = clones.childNodes;
   for (const c of sc.childNodes) c.parentNode = sc;
+}
+
+/** Whether `a` is an ancestor of `node` (bounded walk, like the other selectedcontent walks). */
+function isAncestor(a: Element, node: Element): boolean {
+  let steps = 0;
+  for (let p = node.parentNode; p !== null; p = p.parentNode) {
+    if (p === a) return true;
+    if (++steps > MAX_SELECT_ANCESTOR_WALK) return false;
+  }
+  return false;
 }
 
 /** Whether a `size` attribute value parses (rules for parsing non-negative integers) to more than 1. */

@@ -156,16 +156,18 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     },
   },
   {
-    id: 'chromium-template-base-anything-else',
+    id: 'chromium-template-head-row-anything-else',
     description:
-      '"in template": a base start tag is processed using the rules for "in head" (same row as basefont, bgsound, ' +
-      'link, meta); Chromium 156 takes the "anything else" row for base only (template insertion mode becomes "in ' +
-      'body"), so a following colgroup/col/caption/tr is dropped. Recognized by renaming base to link (same "in head" ' +
-      'row) for Chromium only, and back in its dump.',
-    reference: 'spec: 13.2.6.4.18 "in template"; Chromium 156 handles link/meta there as specified, base differently',
+      '"in template": base, basefont, bgsound, noframes and title start tags are processed using the rules for "in ' +
+      'head" (the row shared with link, meta, script, style, template); Chromium 156 handles only link, meta, script, ' +
+      'style and template there and takes "anything else" for the other five (the template insertion mode becomes ' +
+      '"in body"), so a following colgroup/col/caption/tbody/tfoot/thead/tr is dropped. Recognized by renaming those ' +
+      'five, in OUR input only, to stand-ins that take "anything else" there and parse alike in body (wbr, keygen, ' +
+      'embed, noembed, textarea), and back in our dump.',
+    reference: 'spec: 13.2.6.4.18 "in template", first start-tag row; found by this differential test',
     html5lib: [],
     async matches(c) {
-      return rewriteMatches(c, [BASE_AS_LINK]);
+      return rewriteMatches(c, [TEMPLATE_HEAD_ROW_FOR_OURS]);
     },
   },
   {
@@ -278,6 +280,8 @@ interface Rewrite {
   each?(input: string): string[];
   /** Chromium side: maps the rewritten names back in Chromium's dump. */
   undump?(dump: string): string;
+  /** Ours side: maps the rewritten names back in our dump. */
+  oursUndump?(dump: string): string;
 }
 
 /** `re.test(s)` for a global regular expression, without leaving state behind in `lastIndex`. */
@@ -311,9 +315,26 @@ function renameForChromium(id: string, from: string, to: string, extra: (c: Diff
 }
 
 const SEARCH_AS_SECTION = renameForChromium('chromium-search-not-special', 'search', 'section', () => true);
-const BASE_AS_LINK = renameForChromium('chromium-template-base-anything-else', 'base', 'link', (c) =>
-  /<template/i.test(c.input),
-);
+const HEAD_ROW_STAND_INS: Record<string, string> = {
+  base: 'wbr',
+  basefont: 'keygen',
+  bgsound: 'embed',
+  noframes: 'noembed',
+  title: 'textarea',
+};
+const HEAD_ROW_TAG = /(<\/?)(base|basefont|bgsound|noframes|title)(?=[\t\n\f\r />])/gi;
+const HEAD_ROW_BACK = /^(\| +<)(wbr|keygen|embed|noembed|textarea)>/gm;
+const STAND_IN_NAMES = /wbr|keygen|embed|textarea/i;
+const TEMPLATE_HEAD_ROW_FOR_OURS: Rewrite = {
+  id: 'chromium-template-head-row-anything-else',
+  side: 'ours',
+  applicable: (c) => /<template/i.test(c.input) && has(HEAD_ROW_TAG, c.input) && !STAND_IN_NAMES.test(c.input),
+  all: (input) => input.replace(HEAD_ROW_TAG, (_m, lt: string, name: string) => lt + HEAD_ROW_STAND_INS[name.toLowerCase()]!),
+  oursUndump: (dump) =>
+    dump.replace(HEAD_ROW_BACK, (_m, pre: string, name: string) =>
+      pre + Object.keys(HEAD_ROW_STAND_INS).find((k) => HEAD_ROW_STAND_INS[k] === name)! + '>',
+    ),
+};
 
 const FORM_START = /<form(?=[\t\n\f\r />])[^>]*>?/gi;
 const FORM_START_DROPPED_FOR_CHROMIUM: Rewrite = {
@@ -378,7 +399,7 @@ const COMPOSABLE: readonly Rewrite[] = [
     undump: (dump) => dump.replace(/^(\| +)is-="/gm, '$1is="'),
   },
   SEARCH_AS_SECTION,
-  BASE_AS_LINK,
+  TEMPLATE_HEAD_ROW_FOR_OURS,
   FORM_START_DROPPED_FOR_CHROMIUM,
   FORM_END_DROPPED_FOR_OURS,
   SVG_CASED_END_DROPPED_FOR_OURS,
@@ -391,10 +412,12 @@ const COMPOSABLE: readonly Rewrite[] = [
 async function rewriteMatches(c: DiffCase, rewrites: readonly Rewrite[]): Promise<boolean> {
   const usable = rewrites.filter((r) => r.applicable(c));
   if (usable.length !== rewrites.length || usable.length === 0) return false;
+  const oursUndumps = usable.flatMap((r) => (r.oursUndump ? [r.oursUndump] : []));
   const compare = async (oursInput: string, chromiumInput: string, undump: (d: string) => string): Promise<boolean> => {
     const o = oursInput === c.input ? c.ours : await c.reparse(oursInput);
     const r = chromiumInput === c.input ? c.chromium : await c.chromiumParse(chromiumInput);
-    return o.dump === undump(r.dump) && o.mode === r.mode;
+    const oursDump = oursUndumps.reduce((d, u) => u(d), o.dump);
+    return oursDump === undump(r.dump) && o.mode === r.mode;
   };
   let ours = c.input;
   let chromium = c.input;

@@ -93,4 +93,15 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '\u0000<!--c--><html>\u0000<!--d--><head>\u0000</head>\u0000<!--e-->', note: 'known Chromium deviation: NUL before body dropped' },
   { input: 'a\u0000b', note: 'known Chromium deviation: NUL dropped in RCDATA fragments', document: false, contexts: ['textarea', 'title', 'style', 'script', 'plaintext'] },
   { input: '<p><b is=x>1</p>2<b IS>3<p>4</b>5', note: 'known Chromium deviation: formatting elements with `is` are not active formatting elements', contexts: ['body'] },
+  // Found by the differential runs of 2026-11-21 (seeds 1, ...), after the fixes above.
+  { input: '<select><selectedcontent><b>x<option>A</option>y', note: 'selectedness change on insertion empties selectedcontent (connected only)', contexts: ['body'] },
+  { input: '<select><option>A</option><selectedcontent></selectedcontent><option>B', note: 'selectedcontent gets the selected option on insertion (connected only)', contexts: ['body'] },
+  { input: '<template><select><option>g</option><selectedcontent>', note: 'no selectedcontent update inside template contents' },
+  { input: '<select size=2><selectedcontent></selectedcontent><option>x<option disabled>y<optgroup disabled><option>z</optgroup><option selected>w', note: 'selectedness: size, disabled, selected', contexts: ['body'] },
+  { input: '<em><search></em>x', note: 'known Chromium deviation: search is special in the standard', contexts: ['body'] },
+  { input: '<template><base><colgroup><col></colgroup></template><template><title>t</title><tr>', note: 'known Chromium deviation: in template, base/title take the "in head" row', contexts: ['body'] },
+  { input: '<template><table><form><tr><td><form></td></tr></table><colgroup><form>', note: 'known Chromium deviation: in-table form ignored with a template on the stack', contexts: ['body'] },
+  { input: '<template><form><div></form>x', note: 'known Chromium deviation: </form> with a template on the stack', contexts: ['body'] },
+  { input: '<foreignobject><svg></foreignObject>x', note: 'known Chromium deviation: case-adjusted end tag in foreign content', contexts: ['body'] },
+  { input: '<em><search><b is=x></em>\u0000<template><base><tr>', note: 'composed known deviations', contexts: ['body'] },
 ];

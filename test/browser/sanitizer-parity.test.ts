@@ -581,6 +581,16 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     applies: (c) => c.context.name === 'script' && (c.context.namespace ?? HTML_NS) !== MATHML_NS,
   },
   {
+    id: 'chromium-unsafe-empty-markup-skips-validation',
+    description:
+      'setHTMLUnsafe("", { sanitizer }) on a non-template element: Chromium 156 returns before validating the ' +
+      'configuration, so an invalid one does not throw; the standard gets the sanitizer first. Recognized when ' +
+      'the markup is empty, Chromium left the element empty and our side threw a TypeError.',
+    why: 'We follow the standard\'s step order.',
+    parts: ['unsafe'],
+    applies: (c, ch) => ch.unsafe === '' && c.context.name !== 'template',
+  },
+  {
     id: 'chromium-is-attribute-formatting-element',
     description:
       'A formatting element with an `is` attribute never enters Chromium\'s list of active formatting elements ' +
@@ -841,6 +851,9 @@ function explainTree(
       run = emulated;
       if ((found = hit(run.outcome[part])) !== null) return found;
     }
+  }
+  if (part === 'unsafe' && m === '' && run.outcome.unsafe === 'throw:TypeError' && ks.some((k) => k.id === 'chromium-unsafe-empty-markup-skips-validation')) {
+    return [...used, 'chromium-unsafe-empty-markup-skips-validation'].join('+');
   }
   // 3. setHTML on <script> with an invalid configuration.
   if (ks.some((k) => k.id === 'chromium-validates-before-script-check') && chromium.safe === 'throw:TypeError') {

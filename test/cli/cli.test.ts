@@ -96,6 +96,8 @@ describe('htmlsift CLI', () => {
     expect(doc.stdout).toMatch(/^<!DOCTYPE html><html><head>.*<\/head><body><p>a<\/p><\/body><\/html>$/s);
     const mail = run(['--document', '--policy', 'email'], '<style>p{color:red}</style><p>a</p>');
     expect(mail.stdout).toBe('<div class="htmlsift-email"><style>.htmlsift-email p{color:red;}</style><p>a</p></div>');
+    const rep = run(['--document', '--policy', 'email', '--report'], '<p>a<script>x</script></p>');
+    expect(rep.stderr.trimEnd().split('\n').map((l) => (JSON.parse(l) as { element: string }).element)).toContain('script');
   });
 
   it('--charset decodes the input bytes; unknown labels are refused', () => {

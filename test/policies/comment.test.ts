@@ -92,3 +92,16 @@ describe('comment policy', () => {
     }
   });
 });
+
+describe('built-in policies are immutable', () => {
+  it('cannot be edited in place (extendPolicy makes changed copies)', async () => {
+    const { paste, email } = await import('../../policies/index.js');
+    for (const p of [comment, paste, email]) {
+      expect(Object.isFrozen(p)).toBe(true);
+      expect(Object.isFrozen(p.sanitizer)).toBe(true);
+      expect(() => {
+        (p as { maxDepth?: number }).maxDepth = 1;
+      }).toThrow(TypeError);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * An email viewer: HTML email in, a safe HTML page out, with remote images proxied and `cid:` images resolved.
+ *
+ *   npx tsx examples/email-viewer.ts message.html [--charset windows-1252] > safe.html
+ *
+ * Remote images become `https://images.example/proxy?url=...` (put your image proxy there); `cid:` parts become
+ * `attachments/<content-id>` (where a real viewer serves the MIME parts). The message's style sheets are scoped
+ * to its container, so the page around it keeps its own look.
+ */
+import { readFileSync } from 'node:fs';
+import { sanitizeEmail } from '../policies/index.js';
+
+const args = process.argv.slice(2);
+let charset: string | undefined;
+const files: string[] = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--charset') charset = args[++i];
+  else files.push(args[i]!);
+}
+if (files.length !== 1) {
+  console.error('usage: email-viewer.ts MESSAGE.html [--charset LABEL]');
+  process.exit(2);
+}
+let bytes: Uint8Array;
+try {
+  bytes = readFileSync(files[0]!);
+} catch (e) {
+  console.error(`email-viewer: cannot read '${files[0]}': ${(e as Error).message}`);
+  process.exit(2);
+}
+
+const blocked: string[] = [];
+const mail = sanitizeEmail(bytes, {
+  ...(charset !== undefined ? { charset } : {}),
+  proxyImage: (url) => 'https://images.example/proxy?url=' + encodeURIComponent(url),
+  resolveCid: (id) => (/^[\w.@-]+$/.test(id) ? 'attachments/' + encodeURIComponent(id) : (blocked.push(id), null)),
+});
+
+process.stdout.write(`<!doctype html><meta charset="utf-8"><title>Message</title>
+<meta http-equiv="content-security-policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://images.example 'self'">
+<style>body{font:14px system-ui;margin:0}header{padding:8px 16px;background:#eee}.${mail.container}{padding:16px;overflow:auto}</style>
+<header>Sanitized with htmlsift (${mail.cssRemoved.length} CSS removals${blocked.length ? `, ${blocked.length} cid: blocked` : ''})</header>
+<div class="${mail.container}">${mail.html}</div>
+`);
