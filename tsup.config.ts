@@ -1,11 +1,20 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-  platform: 'neutral',
-});
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', policies: 'policies/index.ts', browser: 'src/browser/to-dom.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'es2022',
+    platform: 'neutral',
+  },
+  {
+    entry: { 'cli/htmlsift': 'src/cli/htmlsift.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'node',
+  },
+]);

@@ -130,7 +130,9 @@ const A_IN_FORMATTING_LIST = 128; // an `a` after the last marker of the active 
 const FORM_POINTER = 256; // the form element pointer is set and no template is open
 const TEMPLATE_OPEN = 512;
 const SELECT_CONTEXT = 1024; // fragment case with a select context element
-const SELECT_ANCESTOR = 2048; // an HTML select is an ancestor (or the context element), outside any template contents
+// An HTML select is an ancestor (or the context element). Template contents do not reset it: our tree builder
+// refills a selectedcontent inside a template inside a select too, so dropping it there is the safe choice.
+const SELECT_ANCESTOR = 2048;
 /** Flags that hold for every descendant, whatever the insertion mode (the DOM ancestry, not the stack's scopes). */
 const INHERITED = FORM_POINTER | TEMPLATE_OPEN | SELECT_ANCESTOR | SELECT_CONTEXT;
 const SCOPE_FLAGS = P_IN_BUTTON_SCOPE | NOBR_IN_SCOPE | BUTTON_IN_SCOPE | SELECT_IN_SCOPE | RUBY_IN_SCOPE;
@@ -884,7 +886,7 @@ function templateFrame(parent: ParentNode, list: ChildNode[], flags: number, onS
     }
     break;
   }
-  const f = frame(parent, list, kind, (flags & ~(SCOPE_FLAGS | A_IN_FORMATTING_LIST | FORM_POINTER | LI_REACHABLE | DD_DT_REACHABLE | SELECT_ANCESTOR)) | (onStack ? TEMPLATE_OPEN : 0), T.TEMPLATE);
+  const f = frame(parent, list, kind, (flags & ~(SCOPE_FLAGS | A_IN_FORMATTING_LIST | FORM_POINTER | LI_REACHABLE | DD_DT_REACHABLE)) | (onStack ? TEMPLATE_OPEN : 0), T.TEMPLATE);
   return f;
 }
 

@@ -208,6 +208,7 @@ export class Tokenizer {
   private tagName = '';
   private selfClosing = false;
   private attributes: Attr[] = [];
+  private readonly endTagAttributes: Attr[] = [];
   private attributeNames: Set<string> | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
@@ -427,7 +428,15 @@ export class Tokenizer {
     this.tokenBegin = begin;
     this.tagName = '';
     this.selfClosing = false;
-    this.attributes = [];
+    if (isEnd) {
+      // An end tag's attributes are read (for duplicate and end-tag-with-attributes errors) but never
+      // handed to the sink: they go to one reused array instead of a fresh one per end tag.
+      const scratch = this.endTagAttributes;
+      if (scratch.length !== 0) scratch.length = 0;
+      this.attributes = scratch;
+    } else {
+      this.attributes = [];
+    }
     this.attributeNames = null;
     this.attribute = null;
   }

@@ -153,6 +153,11 @@ export class StackOfOpenElements {
     return i === undefined ? -1 : i;
   }
 
+  /** The next lower position holding an element with the same tag id as position `i`, or -1 (O(1)). */
+  previousIndexOfSameId(i: number): number {
+    return this.prevSame[i]!;
+  }
+
   hasId(id: number): boolean {
     return this.lastIndexOfId(id) >= 0;
   }

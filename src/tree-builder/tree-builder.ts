@@ -2391,7 +2391,7 @@ export class TreeBuilder implements TokenSink {
   private noteSelectedContent(el: Element): void {
     const open = this.open;
     const i = open.lastIndexOfId(T.SELECT);
-    if (i < 0 || open.hasId(T.OPTION) || open.hasId(T.SELECTEDCONTENT)) return;
+    if (i < 0 || open.hasId(T.OPTION) || open.hasId(T.SELECTEDCONTENT) || open.previousIndexOfSameId(i) >= 0) return;
     const select = open.items[i]!;
     if (select.getAttributeNodeNS(null, 'multiple') !== null || this.selectedContentOf.has(select)) return;
     this.selectedContentOf.set(select, el);

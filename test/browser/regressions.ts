@@ -103,5 +103,8 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<template><table><form><tr><td><form></td></tr></table><colgroup><form>', note: 'known Chromium deviation: in-table form ignored with a template on the stack', contexts: ['body'] },
   { input: '<template><form><div></form>x', note: 'known Chromium deviation: </form> with a template on the stack', contexts: ['body'] },
   { input: '<foreignobject><svg></foreignObject>x', note: 'known Chromium deviation: case-adjusted end tag in foreign content', contexts: ['body'] },
+  { input: '<select><button><selectedcontent></button><button><selectedcontent></button><option>x', note: 'known Chromium deviation: clones into every selectedcontent (whatwg/html#12263)', contexts: ['body'] },
+  { input: '<select><selectedcontent><option><option>', note: 'an option detached by the selectedness update is no longer selected' },
+  { input: '<option><select><selectedcontent><option>', note: 'selectedcontent with an option ancestor above the select is disabled' },
   { input: '<em><search><b is=x></em>\u0000<template><base><tr>', note: 'composed known deviations', contexts: ['body'] },
 ];

@@ -142,6 +142,11 @@ describe('htmlsift CLI', () => {
     expect(run(['in.html', '--out', 'o1']).code).toBe(0);
     expect(readdirSync(join(tmp, 'o1')).sort()).toEqual(['in.html', 'out.html']);
     expectUsageError(run(['in.html', '--out', 'in.html']), /overwrite its input/);
+    // stdin to a file, and '-' for stdin.
+    expect(run(['--out', 'o1/stdin.html'], DIRTY).code).toBe(0);
+    expect(readFileSync(join(tmp, 'o1', 'stdin.html'), 'utf8')).toBe(sanitize(DIRTY));
+    expect(run(['-'], DIRTY).stdout).toBe(sanitize(DIRTY));
+    expectUsageError(run(['-', 'in.html']), /stdin/);
   });
 
   it('errors: unknown flags, missing values, unreadable inputs, unwritable outputs: one line, exit 2', () => {
