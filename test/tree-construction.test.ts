@@ -192,6 +192,16 @@ describe('parser API', () => {
       ].join('\n'),
     );
     expect(body('<select><option><selectedcontent>')).toBe('| <select>\n|   <option>\n|     <selectedcontent>');
+    // An option or selectedcontent ancestor above the select, or a second select, disables it too.
+    expect(body('<option><select><selectedcontent><option>')).toBe(
+      '| <option>\n|   <select>\n|     <selectedcontent>\n|       <option>',
+    );
+    expect(body('<selectedcontent><select><selectedcontent><option>')).toBe(
+      '| <selectedcontent>\n|   <select>\n|     <selectedcontent>\n|       <option>',
+    );
+    expect(body('<select><applet><select><selectedcontent><option>')).toBe(
+      '| <select>\n|   <applet>\n|     <select>\n|       <selectedcontent>\n|         <option>',
+    );
   });
 
   it('tracks the selected option: first enabled one, else the last with `selected`; clones on insertion and pop', () => {
@@ -219,6 +229,8 @@ describe('parser API', () => {
     // whatever was inside it, itself included), and a selectedcontent gets a clone of the selected option when
     // inserted. Neither happens in fragments or template contents, where only the pop step clones.
     expect(body('<select><selectedcontent><b>x<option>A</option>y')).toBe('| <select>\n|   <selectedcontent>');
+    // The detached option is no longer selected: the next one is, and detaches itself the same way.
+    expect(body('<select><selectedcontent><option><option>')).toBe('| <select>\n|   <selectedcontent>');
     expect(dumpTree(parseFragment('<select><selectedcontent><option>A', { context: 'body' }))).toBe(
       '| <select>\n|   <selectedcontent>\n|     "A"',
     );

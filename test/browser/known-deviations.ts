@@ -136,7 +136,7 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     html5lib: [],
     async matches(c) {
       if (!c.input.includes('\u0000') || c.ours.dump.includes('\u0000')) return false;
-      const stripped = c.input.replace(/(<[^>]*>?)|\u0000/g, (_m, tag: string | undefined) => tag ?? '');
+      const stripped = stripNulOutsideMarkup(c.input);
       if (stripped === c.input) return false;
       const o = await c.reparse(stripped);
       return o.dump === c.chromium.dump && o.mode === c.chromium.mode;
@@ -234,9 +234,37 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       return differing > 0;
     },
   },
+  {
+    id: 'chromium-cdata-nul-replaced',
+    description:
+      'A CDATA section (foreign content) emits U+0000 unchanged; at an HTML or MathML text integration point ' +
+      '(foreignObject, desc, title, mi, annotation-xml text/html...) the character token is then processed "in body", ' +
+      'which ignores it. Chromium 156 turns a U+0000 inside a CDATA section into U+FFFD. Recognized by making that ' +
+      'replacement in OUR input: the trees must then be identical.',
+    reference: 'spec: 13.2.5.69 CDATA section state + tree construction dispatcher + "in body" U+0000; found by this differential test',
+    html5lib: [],
+    async matches(c) {
+      return rewriteMatches(c, [CDATA_NUL_FOR_OURS]);
+    },
+  },
 ];
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * Deletes the U+0000 characters outside markup, leaving tags and the content of raw text / RCDATA elements (up to
+ * their end tag) alone.
+ */
+const NUL_OR_MARKUP =
+  /(<(style|script|xmp|iframe|noembed|noframes|textarea|title|plaintext)(?=[\t\n\f\r />])[^>]*>[\s\S]*?(?:<\/\2|$))|(<[^>]*>?)|\u0000/gi;
+function stripNulOutsideMarkup(input: string): string {
+  return input.replace(NUL_OR_MARKUP, (_m, raw: string | undefined, _name, tag: string | undefined) => raw ?? tag ?? '');
+}
+
+/** Replaces U+0000 with U+FFFD inside CDATA sections (`<![CDATA[` up to `]]>` or the end). */
+function nulInCdataToFffd(input: string): string {
+  return input.replace(/<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/g, (m) => m.replaceAll('\u0000', '\uFFFD'));
+}
 
 /**
  * Splits an html5lib dump into the dump with the subtree of every HTML selectedcontent element cut, and those
@@ -288,8 +316,18 @@ function renameIsAttributes(input: string): string {
       break;
     }
     if (!/[A-Za-z]/.test(input[lt + 1] ?? '')) {
-      out += input.slice(i, lt + 1);
-      i = lt + 1;
+      // Comments, bogus comments, processing instructions and end tags are copied as is.
+      const next = input[lt + 1];
+      let end = lt + 1;
+      if (input.startsWith('<!--', lt)) {
+        const close = input.startsWith('<!-->', lt) ? lt + 2 : input.startsWith('<!--->', lt) ? lt + 3 : input.indexOf('-->', lt + 4);
+        end = close < 0 ? n : close + 3;
+      } else if (next === '!' || next === '?' || (next === '/' && /[A-Za-z]/.test(input[lt + 2] ?? ''))) {
+        const close = input.indexOf('>', lt + 2);
+        end = close < 0 ? n : close + 1;
+      }
+      out += input.slice(i, end);
+      i = end;
       continue;
     }
     let j = lt + 1;
@@ -446,6 +484,13 @@ const SVG_CASED_END_DROPPED_FOR_OURS: Rewrite = {
   each: (input) => occurrences(input, SVG_CASED_END, () => ''),
 };
 
+const CDATA_NUL_FOR_OURS: Rewrite = {
+  id: 'chromium-cdata-nul-replaced',
+  side: 'ours',
+  applicable: (c) => /<!\[CDATA\[[^]*\u0000/.test(c.input),
+  all: nulInCdataToFffd,
+};
+
 /** The rewrites of the deviations that reproduce them by rewriting the input (used alone or composed). */
 const COMPOSABLE: readonly Rewrite[] = [
   {
@@ -466,7 +511,7 @@ const COMPOSABLE: readonly Rewrite[] = [
     id: 'chromium-drops-nul-outside-body',
     side: 'ours',
     applicable: (c) => c.input.includes('\u0000') && !c.ours.dump.includes('\u0000'),
-    all: (input) => input.replace(/(<[^>]*>?)|\u0000/g, (_m, tag: string | undefined) => tag ?? ''),
+    all: stripNulOutsideMarkup,
   },
   {
     id: 'chromium-is-attribute-formatting-element',
@@ -480,6 +525,7 @@ const COMPOSABLE: readonly Rewrite[] = [
   FORM_START_DROPPED_FOR_CHROMIUM,
   FORM_END_DROPPED_FOR_OURS,
   SVG_CASED_END_DROPPED_FOR_OURS,
+  CDATA_NUL_FOR_OURS,
 ];
 
 /**
