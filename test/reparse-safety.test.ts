@@ -406,12 +406,12 @@ describe('reparse safety: repair rules', () => {
     expect(text(cells)).toBe('xy');
   });
 
-  it('content misplaced in table structure is dropped (it would be foster-parented)', () => {
-    const f = frag(el('table', {}, 'text', el('div', {}, 'x'), el('input', { type: 'hidden' }), el('tbody', {}, 'y', el('tr', {}, 'z'))));
+  it('text misplaced in table structure is foster-parented before the table; misplaced elements are dropped', () => {
+    const f = frag('a', el('table', {}, 'text', el('div', {}, 'x'), el('input', { type: 'hidden' }), el('tbody', {}, 'y', el('tr', {}, 'z'))));
     const reasons = repair(f);
-    expect(reasons).toContain('drop:text-misplaced');
+    expect(reasons.filter((r) => r === 'normalize:text-foster-parented').length).toBe(3);
     expect(reasons).toContain('drop:misplaced-in-table');
-    expect(out(f)).toBe('<table><input type="hidden"><tbody><tr></tr></tbody></table>');
+    expect(out(f)).toBe('atextyz<table><input type="hidden"><tbody><tr></tr></tbody></table>');
   });
 
   it('image becomes img, noscript depends on scripting, plaintext swallows the rest', () => {

@@ -411,6 +411,10 @@ export function enforceReparseSafety(
       }
       if (!textAllowed(f, text.data)) {
         removeAt(f, node);
+        if ((f.kind === TABLE || f.kind === TABLE_BODY || f.kind === ROW) && fosterText(stack, text)) {
+          report('normalize', text, 'text-foster-parented');
+          continue;
+        }
         report('drop', text, f.kind === RAW_TEXT ? 'raw-text-would-end-early' : 'text-misplaced');
         continue;
       }
@@ -693,6 +697,36 @@ function wrapAt(f: Frame, name: string): Element {
   setParent(run, wrapper);
   wrapper.parentNode = f.list === f.parent.childNodes ? f.parent : (f.parent as Element).content!;
   return wrapper;
+}
+
+/**
+ * Foster parenting ("13.2.6.1 ... foster parenting", "in table text"): text that is not whitespace-only cannot
+ * stay inside table structure; the parser would insert it before the table, so that is where it goes (merged
+ * into a Text node already there). Returns false when there is no table element to foster before (template
+ * contents in a table mode), in which case the caller drops the text.
+ */
+function fosterText(stack: Frame[], text: Text): boolean {
+  for (let i = stack.length - 1; i > 0; i--) {
+    const f = stack[i]!;
+    if (f.kind !== TABLE || f.parent.nodeType !== ELEMENT_NODE) continue;
+    const table = f.parent as Element;
+    if (table.localName !== 'table' || table.namespaceURI !== HTML_NS) return false;
+    const below = stack[i - 1]!;
+    const at = below.list.indexOf(table, Math.max(0, below.index - 1));
+    if (at < 0) return false;
+    const before = at > 0 ? below.list[at - 1]! : null;
+    if (before !== null && before.nodeType === TEXT_NODE) {
+      (before as Text).data += text.data;
+    } else {
+      below.list.splice(at, 0, text);
+      text.parentNode = below.parent.nodeType === ELEMENT_NODE && (below.parent as Element).content !== null
+        ? (below.parent as Element).content!
+        : below.parent;
+      if (below.index > at) below.index++;
+    }
+    return true;
+  }
+  return false;
 }
 
 function removeAt(f: Frame, node: ChildNode): void {

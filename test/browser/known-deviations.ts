@@ -224,14 +224,15 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       const o = selectedContentSubtrees(c.ours.dump);
       const r = selectedContentSubtrees(c.chromium.dump);
       if (o.cut !== r.cut || o.subtrees.length !== r.subtrees.length || c.ours.mode !== c.chromium.mode) return false;
+      // Where they differ, Chromium's selectedcontents all hold one same thing: what one of ours holds, or nothing.
       const ours = new Set(o.subtrees);
-      let differing = 0;
+      let value: string | null = null;
       for (let i = 0; i < o.subtrees.length; i++) {
         if (o.subtrees[i] === r.subtrees[i]) continue;
-        if (!ours.has(r.subtrees[i]!)) return false;
-        differing++;
+        if (value !== null && r.subtrees[i] !== value) return false;
+        value = r.subtrees[i]!;
       }
-      return differing > 0;
+      return value !== null && (value === '' || ours.has(value));
     },
   },
   {
@@ -282,6 +283,9 @@ function selectedContentSubtrees(dump: string): { cut: string; subtrees: string[
     if (m === null) continue;
     const depth = m[1]!.length;
     const sub: string[] = [];
+    // The selectedcontent element's own attributes stay in the cut dump.
+    while (i + 1 < lines.length && lines[i + 1]!.startsWith('| ' + ' '.repeat(depth + 2)) &&
+      /^[^ <"]/.test(lines[i + 1]!.slice(depth + 4)) && lines[i + 1]!.slice(depth + 4) !== 'content') kept.push(lines[++i]!);
     while (i + 1 < lines.length) {
       const next = /^\| ( *)/.exec(lines[i + 1]!);
       if (next === null) {
@@ -320,8 +324,10 @@ function renameIsAttributes(input: string): string {
       const next = input[lt + 1];
       let end = lt + 1;
       if (input.startsWith('<!--', lt)) {
-        const close = input.startsWith('<!-->', lt) ? lt + 2 : input.startsWith('<!--->', lt) ? lt + 3 : input.indexOf('-->', lt + 4);
-        end = close < 0 ? n : close + 3;
+        const a = input.indexOf('-->', lt + 4);
+        const b = input.indexOf('--!>', lt + 4);
+        end = input.startsWith('<!-->', lt) ? lt + 5 : input.startsWith('<!--->', lt) ? lt + 6
+          : a < 0 && b < 0 ? n : b < 0 || (a >= 0 && a < b) ? a + 3 : b + 4;
       } else if (next === '!' || next === '?' || (next === '/' && /[A-Za-z]/.test(input[lt + 2] ?? ''))) {
         const close = input.indexOf('>', lt + 2);
         end = close < 0 ? n : close + 1;
@@ -445,6 +451,11 @@ const TEMPLATE_HEAD_ROW_FOR_OURS: Rewrite = {
     input
       .replace(HEAD_ROW_TAG, (_m, lt: string, name: string) => lt + HEAD_ROW_STAND_INS[name.toLowerCase()]!)
       .replace(/<textarea(?=[\t\n\f\r />])(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '$&\n'),
+  each: (input) =>
+    occurrences(input, HEAD_ROW_TAG, (m) => {
+      const lt = m.startsWith('</') ? '</' : '<';
+      return lt + HEAD_ROW_STAND_INS[m.slice(lt.length).toLowerCase()]!;
+    }).map((v) => v.replace(/<textarea(?=[\t\n\f\r />])(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '$&\n')),
   oursUndump: (dump) =>
     dump.replace(HEAD_ROW_BACK, (_m, pre: string, name: string) =>
       pre + Object.keys(HEAD_ROW_STAND_INS).find((k) => HEAD_ROW_STAND_INS[k] === name)! + '>',
@@ -512,6 +523,15 @@ const COMPOSABLE: readonly Rewrite[] = [
     side: 'ours',
     applicable: (c) => c.input.includes('\u0000') && !c.ours.dump.includes('\u0000'),
     all: stripNulOutsideMarkup,
+    each: (input) => {
+      const out: string[] = [];
+      for (const m of input.matchAll(NUL_OR_MARKUP)) {
+        if (m[0] !== '\u0000') continue;
+        out.push(input.slice(0, m.index) + input.slice(m.index + 1));
+        if (out.length >= 8) break;
+      }
+      return out;
+    },
   },
   {
     id: 'chromium-is-attribute-formatting-element',
