@@ -8,3 +8,4 @@
 export { comment, commentPolicy, type CommentPolicyOptions } from './comment.js';
 export { paste } from './paste.js';
 export { email, emailPolicy, sanitizeEmail, EMAIL_STYLE_PROPERTIES, type EmailOptions, type SanitizeEmailOptions, type SanitizedEmail } from './email.js';
+export { extendPolicy } from '../src/policy/index.js';

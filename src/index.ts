@@ -25,6 +25,7 @@ export {
   type SanitizerSpec,
 } from './sanitizer-api/index.js';
 export type { Policy, PolicyReportEntry } from './policy/engine.js';
+export { compilePolicy, extendPolicy, PolicyHookError, type PolicyChanges } from './policy/index.js';
 export { enforceReparseSafety, type Repair, type ReparseContext } from './sanitizer/reparse-safety.js';
 export {
   parseDocument,

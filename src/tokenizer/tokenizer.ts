@@ -19,7 +19,6 @@ import {
   matchNamedCharacterReference,
   namedCharacterReferenceValue,
 } from './character-references.js';
-import { sliceName } from './common-names.js';
 import type { TokenSink } from './token-sink.js';
 
 // ---- Tokenizer states (13.2.5.1 – 13.2.5.76). The character reference states (13.2.5.77 – 84)
@@ -878,9 +877,9 @@ export class Tokenizer {
             } else if (isAsciiUpper(c)) fix = true;
             p++;
           }
-          // The state runs once per tag (it scans the whole name), so this sets the name; a common
-          // name is the shared string (no allocation, see common-names.ts).
-          this.tagName = fix ? lowerAndReplaceNulls(s.slice(start, p)) : sliceName(s, start, p);
+          // The state runs once per tag (it scans the whole name), so this sets the name: a slice of
+          // the input unless it needs lower-casing or U+0000 replaced.
+          this.tagName = fix ? lowerAndReplaceNulls(s.slice(start, p)) : s.slice(start, p);
           if (p >= n) {
             this.err('eof-in-tag', p);
             this.emitEndOfFile();
@@ -1967,7 +1966,8 @@ export class Tokenizer {
       }
       p++;
     }
-    this.startAttribute(fix ? lowerAndReplaceNulls(s.slice(start, p)) : sliceName(s, start, p), p);
+    const raw = s.slice(start, p);
+    this.startAttribute(fix ? lowerAndReplaceNulls(raw) : raw, p);
     if (p < n && c === EQUALS) {
       this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
       return p + 1;
