@@ -566,16 +566,17 @@ describe('Tokenizer API', () => {
     expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([['x', 3, 2], ['y', 1, 2], ['z', 2, 2]]);
   });
 
-  it('processing instructions: target case kept, `?` before `>` dropped, U+0000 kept in the data', () => {
+  it('processing instructions: target case kept, `?` before `>` dropped, U+0000 in the data becomes U+FFFD', () => {
     const { calls, errors } = tokenize('<?Xy-_1 a?b\0?><?t?d?><?xml x?><?>');
     expect(calls).toEqual([
-      ['processingInstruction', 'Xy-_1', 'a?b\0', 0],
+      ['processingInstruction', 'Xy-_1', 'a?b\uFFFD', 0],
       ['processingInstruction', 't', '?d', 14],
       ['comment', '?xml x?', 21],
       ['comment', '?', 30],
       ['endOfFile', 33],
     ]);
     expect(errors.map((e) => [e.code, e.offset])).toEqual([
+      ['unexpected-null-character', 11],
       ['disallowed-processing-instruction-target', 26],
       ['invalid-first-character-of-processing-instruction-target', 32],
     ]);

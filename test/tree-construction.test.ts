@@ -199,6 +199,10 @@ describe('parser API', () => {
     expect(body('<selectedcontent><select><selectedcontent><option>')).toBe(
       '| <selectedcontent>\n|   <select>\n|     <selectedcontent>\n|       <option>',
     );
+    // ...but only within the same tree: template contents start a new one.
+    expect(template('<option><template><select><selectedcontent><option>x</option>')).toBe(
+      '| <select>\n|   <selectedcontent>\n|     "x"',
+    );
     expect(body('<select><applet><select><selectedcontent><option>')).toBe(
       '| <select>\n|   <applet>\n|     <select>\n|       <selectedcontent>\n|         <option>',
     );
@@ -236,6 +240,11 @@ describe('parser API', () => {
     );
     expect(dumpTree(parseFragment('<select><option>A</option><selectedcontent></selectedcontent><option>B', { context: 'body' }))).toBe(
       '| <select>\n|   <option>\n|     "A"\n|   <selectedcontent>\n|   <option>\n|     "B"',
+    );
+    // Disconnected: the pop step's clone detaches an option inside selectedcontent; the next option is selected.
+    expect(template('<template><select><selectedcontent><option><option>')).toBe('| <select>\n|   <selectedcontent>');
+    expect(dumpTree(parseFragment('<select><selectedcontent><option><option>x', { context: 'body' }))).toBe(
+      '| <select>\n|   <selectedcontent>\n|     "x"',
     );
     expect(template('<template><select><option>g</option><selectedcontent>')).toBe(
       '| <select>\n|   <option>\n|     "g"\n|   <selectedcontent>',

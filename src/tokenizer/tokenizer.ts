@@ -207,7 +207,6 @@ export class Tokenizer {
   private tagName = '';
   private selfClosing = false;
   private attributes: Attr[] = [];
-  private readonly endTagAttributes: Attr[] = [];
   private attributeNames: Set<string> | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
@@ -427,15 +426,7 @@ export class Tokenizer {
     this.tokenBegin = begin;
     this.tagName = '';
     this.selfClosing = false;
-    if (isEnd) {
-      // An end tag's attributes are read (for duplicate and end-tag-with-attributes errors) but never
-      // handed to the sink: they go to one reused array instead of a fresh one per end tag.
-      const scratch = this.endTagAttributes;
-      if (scratch.length !== 0) scratch.length = 0;
-      this.attributes = scratch;
-    } else {
-      this.attributes = [];
-    }
+    this.attributes = [];
     this.attributeNames = null;
     this.attribute = null;
   }
@@ -1876,8 +1867,9 @@ export class Tokenizer {
 
         // 13.2.5.75 Processing instruction data state, 13.2.5.76 Processing instruction questionable state.
         // The data runs to the next `>`; a `?` right before that `>` is dropped (the questionable state),
-        // every other `?` is data. U+0000 is kept as is: neither state has a U+0000 entry (unlike the
-        // comment states), so it is "anything else" and appended; the DOM keeps it like any character.
+        // every other `?` is data. U+0000 becomes U+FFFD with an unexpected-null-character error, as in
+        // every other state that accumulates token data (comments, attribute values, DOCTYPE identifiers);
+        // Chromium 156 does the same (found by the browser differential test).
         case PROCESSING_INSTRUCTION_DATA_STATE:
         case PROCESSING_INSTRUCTION_QUESTIONABLE_STATE: {
           const gt = s.indexOf('>', p);
@@ -1887,7 +1879,12 @@ export class Tokenizer {
             return;
           }
           const end = gt > p && s.charCodeAt(gt - 1) === QUESTION ? gt - 1 : gt;
-          this.piData = s.slice(p, end);
+          let data = s.slice(p, end);
+          if (data.indexOf('\0') >= 0) {
+            for (let z = data.indexOf('\0'); z >= 0; z = data.indexOf('\0', z + 1)) this.err('unexpected-null-character', p + z);
+            data = data.replace(/\0/g, '\uFFFD');
+          }
+          this.piData = data;
           p = gt + 1;
           this.state = DATA_STATE;
           this.emitProcessingInstruction();

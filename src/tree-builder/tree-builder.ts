@@ -2343,7 +2343,11 @@ export class TreeBuilder implements TokenSink {
     const select = nearestAncestorSelect(option);
     if (select === null || this.selectedOptionOf.get(select) !== option) return;
     const sc = this.selectedContentOf.get(select);
-    if (sc !== undefined) cloneOptionInto(option, sc);
+    if (sc === undefined) return;
+    const inside = isAncestor(sc, option);
+    cloneOptionInto(option, sc);
+    // An option inside the selectedcontent detached itself: it is no longer the select's selected option.
+    if (inside) this.selectedOptionOf.delete(select);
   }
 
   /**
@@ -2391,7 +2395,10 @@ export class TreeBuilder implements TokenSink {
   private noteSelectedContent(el: Element): void {
     const open = this.open;
     const i = open.lastIndexOfId(T.SELECT);
-    if (i < 0 || open.hasId(T.OPTION) || open.hasId(T.SELECTEDCONTENT) || open.previousIndexOfSameId(i) >= 0) return;
+    // Ancestors in the same tree only: a template element on the stack starts another one (its contents).
+    const t = open.lastIndexOfId(T.TEMPLATE);
+    if (i < 0 || i < t) return;
+    if (open.lastIndexOfId(T.OPTION) > t || open.lastIndexOfId(T.SELECTEDCONTENT) > t || open.previousIndexOfSameId(i) > t) return;
     const select = open.items[i]!;
     if (select.getAttributeNodeNS(null, 'multiple') !== null || this.selectedContentOf.has(select)) return;
     this.selectedContentOf.set(select, el);

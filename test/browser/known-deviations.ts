@@ -264,17 +264,27 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     },
   },
   {
-    id: 'harness-template-contents-scripting-off',
+    id: 'chromium-empty-hex-reference-fffd',
     description:
-      'NOT a Chromium deviation: innerHTML on a template element parses into its template contents, whose node ' +
-      'document (inert, no browsing context) has scripting disabled (fragment parsing takes the flag from the target, ' +
-      'whatwg/html 4c4c8136, 2026-07), while the harness passes scripting on for every fragment context. Only noscript ' +
-      'depends on the flag there: recognized by renaming noscript in OUR input (template context only) to an ordinary ' +
-      'element, and back in our dump. The harness should pass scripting off for the template context.',
-    reference: 'whatwg/html commit 4c4c8136 "Refactor fragment parsing algorithm to match implementations"',
+      '"&#x;" (no hex digits): the standard reports absence-of-digits-in-numeric-character-reference and keeps the ' +
+      'characters as text; Chromium 156 emits U+FFFD in some positions (e.g. "&#x;b" alone, but not in "&#; &#x;"). ' +
+      'Recognized by replacing each "&#x;" with "&#xFFFD;" in OUR input: the trees must then be identical.',
+    reference: 'spec: 13.2.5.76 hexadecimal character reference start state, anything else; found by this differential test',
     html5lib: [],
     async matches(c) {
-      return rewriteMatches(c, [TEMPLATE_NOSCRIPT_FOR_OURS]);
+      return rewriteMatches(c, [EMPTY_HEX_REF_FOR_OURS]);
+    },
+  },
+  {
+    id: 'chromium-template-keeps-frameset-ok',
+    description:
+      '"in head", template start tag: the standard sets the frameset-ok flag to "not ok", so a later frameset start ' +
+      'tag "in body" is ignored; Chromium 156 leaves the flag alone and replaces the body with the frameset. ' +
+      'Recognized by deleting the frameset start tags from Chromium\'s input (all, or one at a time).',
+    reference: 'spec: 13.2.6.4.4 "in head", start tag "template", step "set the frameset-ok flag to not ok"; found by this differential test',
+    html5lib: [],
+    async matches(c) {
+      return rewriteMatches(c, [FRAMESET_DROPPED_FOR_CHROMIUM]);
     },
   },
 ];
@@ -357,7 +367,11 @@ function renameIsAttributes(input: string, skipRaw = true): string {
         const b = input.indexOf('--!>', lt + 4);
         end = input.startsWith('<!-->', lt) ? lt + 5 : input.startsWith('<!--->', lt) ? lt + 6
           : a < 0 && b < 0 ? n : b < 0 || (a >= 0 && a < b) ? a + 3 : b + 4;
-      } else if (next === '!' || next === '?' || (next === '/' && /[A-Za-z]/.test(input[lt + 2] ?? ''))) {
+      } else if (!skipRaw && input.startsWith('<![CDATA[', lt)) {
+        // Foreign content: a CDATA section runs to "]]>".
+        const close = input.indexOf(']]>', lt + 9);
+        end = close < 0 ? n : close + 3;
+      } else if (next === '!' || next === '?' || next === '/') {
         const close = input.indexOf('>', lt + 2);
         end = close < 0 ? n : close + 1;
       }
@@ -495,9 +509,10 @@ const FORM_START = /<form(?=[\t\n\f\r />])(?:[^>"']|"[^"]*"|'[^']*')*>?/gi;
 const FORM_START_DROPPED_FOR_CHROMIUM: Rewrite = {
   id: 'chromium-form-in-table-in-template',
   side: 'chromium',
-  applicable: (c) => /<template/i.test(c.input) && has(FORM_START, c.input) && /<(?:table|col|tbody|thead|tfoot|tr|caption)/i.test(c.input),
+  applicable: (c) => /<template/i.test(c.input) && has(FORM_START, c.input) && /<(?:table|col|tbody|thead|tfoot|tr|td|th|caption)/i.test(c.input),
   all: (input) => input.replace(FORM_START, ''),
-  each: (input) => occurrences(input, FORM_START, () => ''),
+  // One at a time, and all without the quote handling (a quote in an attribute name is no quote).
+  each: (input) => [...occurrences(input, FORM_START, () => ''), input.replace(/<form(?=[\t\n\f\r />])[^>]*>?/gi, '')],
 };
 
 const FORM_END = /<\/form(?=[\t\n\f\r />])(?:[^>"']|"[^"]*"|'[^']*')*>?/gi;
@@ -540,15 +555,22 @@ const END_TAGS_DROPPED_FOR_CHROMIUM: Rewrite = {
   each: (input) => occurrences(input, END_TAG, () => ''),
 };
 
-const NOSCRIPT_TAG = /(<\/?)noscript(?=[\t\n\f\r />])/gi;
-const TEMPLATE_NOSCRIPT_FOR_OURS: Rewrite = {
-  id: 'harness-template-contents-scripting-off',
+const EMPTY_HEX_REF = /&#[xX];/g;
+const EMPTY_HEX_REF_FOR_OURS: Rewrite = {
+  id: 'chromium-empty-hex-reference-fffd',
   side: 'ours',
-  applicable: (c) =>
-    c.kind === 'fragment' && c.scripting && c.context !== null && c.context.name === 'template' &&
-    (c.context.namespace ?? HTML_NS) === HTML_NS && has(NOSCRIPT_TAG, c.input) && !/noscripz/i.test(c.input),
-  all: (input) => input.replace(NOSCRIPT_TAG, '$1noscripz'),
-  oursUndump: (dump) => dump.replace(/^(\| +<)noscripz>/gm, '$1noscript>'),
+  applicable: (c) => has(EMPTY_HEX_REF, c.input),
+  all: (input) => input.replace(EMPTY_HEX_REF, '&#xFFFD;'),
+  each: (input) => occurrences(input, EMPTY_HEX_REF, () => '&#xFFFD;'),
+};
+
+const FRAMESET_START = /<frameset(?=[\t\n\f\r />])[^>]*>?/gi;
+const FRAMESET_DROPPED_FOR_CHROMIUM: Rewrite = {
+  id: 'chromium-template-keeps-frameset-ok',
+  side: 'chromium',
+  applicable: (c) => c.kind === 'document' && /<template/i.test(c.input) && has(FRAMESET_START, c.input),
+  all: (input) => input.replace(FRAMESET_START, ''),
+  each: (input) => occurrences(input, FRAMESET_START, () => ''),
 };
 
 /** The rewrites of the deviations that reproduce them by rewriting the input (used alone or composed). */
@@ -596,7 +618,8 @@ const COMPOSABLE: readonly Rewrite[] = [
   SVG_CASED_END_DROPPED_FOR_OURS,
   CDATA_NUL_FOR_OURS,
   END_TAGS_DROPPED_FOR_CHROMIUM,
-  TEMPLATE_NOSCRIPT_FOR_OURS,
+  EMPTY_HEX_REF_FOR_OURS,
+  FRAMESET_DROPPED_FOR_CHROMIUM,
 ];
 
 function byId(id: string): Rewrite {

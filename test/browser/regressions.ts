@@ -109,5 +109,12 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<svg><desc><![CDATA[a\u0000x]]>y\u0000</desc></svg><math><mi><![CDATA[\u0000', note: 'known Chromium deviation: U+0000 in CDATA at an integration point', contexts: ['body'] },
   { input: '\u0000<style>\u0000</style><!x><b is=y></b><?x <b is>?><script>\u0000', note: 'known Chromium deviations composed with raw text and bogus markup' },
   { input: '<select><applet><select><selectedcontent><option>', note: 'selectedcontent under a second select is disabled' },
+  { input: '<tt><strike></tt></strike><span>', note: 'known Chromium deviation: end tag at the root with a foreign context', document: false, contexts: ['svg g', 'math mglyph'] },
+  { input: '<noscript><s', note: 'harness: template contents parse with scripting off', document: false, contexts: ['template'] },
+  { input: '<select><button><selectedcontent x><button><selectedcontent><option>P', note: 'known Chromium deviation: clones into every selectedcontent (attributes, emptying)', contexts: ['body'] },
+  { input: '<template><select><selectedcontent><option><option>', note: 'pop-step clone detaches an option inside selectedcontent', contexts: ['body'] },
+  { input: 'a &#x;b', note: 'known Chromium deviation: "&#x;" becomes U+FFFD', contexts: ['body'] },
+  { input: '<option><template><select><selectedcontent><option>x</option></select></template><select><template><select><selectedcontent><option>y', note: 'selectedcontent ancestry stops at template contents' },
+  { input: '<template></template><r><frameset>', note: 'known Chromium deviation: template start tag leaves frameset-ok' },
   { input: '<em><search><b is=x></em>\u0000<template><base><tr>', note: 'composed known deviations', contexts: ['body'] },
 ];
