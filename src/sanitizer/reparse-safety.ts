@@ -878,6 +878,10 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
       // noscript: written literally with scripting on, escaped with it off, and read as raw text or as markup
       // depending on the reader's scripting flag; only text that reads the same all four ways can stay.
       f.escapedRaw = id === T.NOSCRIPT;
+      // Fragment parsing needs no more, but the markup is also commonly written between the context's own tags
+      // (`<style>` + output + `</style>`): the text must not contain the context's end tag either, or it would
+      // end the element there and what follows would be parsed as markup.
+      if (f.rawState === RAWTEXT_STATE || f.rawState === SCRIPT_DATA_STATE) f.rawEndTag = context.name;
       return f;
     }
     case T.SELECT:
