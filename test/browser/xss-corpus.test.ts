@@ -146,7 +146,7 @@ function buildCases(): Case[] {
       let error: string | null = null;
       try {
         out = sanitize(vector.html, { context: ctx });
-        const tree = sanitizeFragment(vector.html, { context: ctx, reparseSafe: true });
+        const tree = sanitizeFragment(vector.html, { context: ctx, reparseSafe: true, hardenUrls: true });
         ours = dumpTree(tree);
         depth = treeDepth(tree);
       } catch (e) {
