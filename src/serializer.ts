@@ -267,7 +267,7 @@ function serializationTagName(el: Element): string {
 }
 
 /** "The attribute's serialized name" (§13.3). */
-function serializedAttributeName(attr: Attr): string {
+export function serializedAttributeName(attr: Attr): string {
   const ns = attr.namespaceURI;
   if (ns === null) return attr.localName;
   if (ns === XML_NS) return 'xml:' + attr.localName;
@@ -278,35 +278,11 @@ function serializedAttributeName(attr: Attr): string {
 
 /**
  * "Escaping a string" (§13.3), not in attribute mode: `&` → `&amp;`, U+00A0 → `&nbsp;`, `<` → `&lt;`,
- * `>` → `&gt;`. Returns `str` itself when nothing needs escaping; otherwise copies the runs between the
- * escaped characters.
+ * `>` → `&gt;`. Returns `str` itself when nothing needs escaping.
  */
 export function escapeText(str: string): string {
   if (typeof str !== 'string') throw new TypeError('serialize: text data must be a string, got ' + typeof str);
-  const n = str.length;
-  let i = 0;
-  for (; i < n; i++) {
-    const c = str.charCodeAt(i);
-    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0) break;
-  }
-  if (i === n) return str;
-  let out = str.slice(0, i);
-  let runStart = i;
-  for (; i < n; i++) {
-    let rep: string;
-    switch (str.charCodeAt(i)) {
-      case 0x26: rep = '&amp;'; break;
-      case 0x3c: rep = '&lt;'; break;
-      case 0x3e: rep = '&gt;'; break;
-      case 0xa0: rep = '&nbsp;'; break;
-      default: continue;
-    }
-    if (runStart < i) out += str.slice(runStart, i);
-    out += rep;
-    runStart = i + 1;
-  }
-  if (runStart < n) out += str.slice(runStart);
-  return out;
+  return escapeString(str, false);
 }
 
 /**
@@ -315,11 +291,16 @@ export function escapeText(str: string): string {
  */
 export function escapeAttributeValue(str: string): string {
   if (typeof str !== 'string') throw new TypeError('serialize: attribute values must be strings, got ' + typeof str);
+  return escapeString(str, true);
+}
+
+/** Both modes of "escaping a string": scans once, copies the runs between the escaped characters. */
+function escapeString(str: string, attributeMode: boolean): string {
   const n = str.length;
   let i = 0;
   for (; i < n; i++) {
     const c = str.charCodeAt(i);
-    if (c === 0x26 || c === 0x22 || c === 0x3c || c === 0x3e || c === 0xa0) break;
+    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0 || (c === 0x22 && attributeMode)) break;
   }
   if (i === n) return str;
   let out = str.slice(0, i);
@@ -328,10 +309,13 @@ export function escapeAttributeValue(str: string): string {
     let rep: string;
     switch (str.charCodeAt(i)) {
       case 0x26: rep = '&amp;'; break;
-      case 0x22: rep = '&quot;'; break;
       case 0x3c: rep = '&lt;'; break;
       case 0x3e: rep = '&gt;'; break;
       case 0xa0: rep = '&nbsp;'; break;
+      case 0x22:
+        if (!attributeMode) continue;
+        rep = '&quot;';
+        break;
       default: continue;
     }
     if (runStart < i) out += str.slice(runStart, i);

@@ -66,6 +66,7 @@ import {
   asciiLowercase,
 } from '../dom.js';
 import * as T from '../tree-builder/html-elements.js';
+import { serializedAttributeName } from '../serializer.js';
 import {
   BREAKOUT_START_TAG,
   adjustForeignAttributes,
@@ -239,14 +240,6 @@ function isTokenizableAttributeName(name: string): boolean {
   return true;
 }
 
-/** The name the serializer writes for an attribute (the "serializing HTML fragments" attribute name rules). */
-function serializedAttributeName(a: Attr): string {
-  if (a.namespaceURI === null) return a.localName;
-  if (a.namespaceURI === 'http://www.w3.org/XML/1998/namespace') return 'xml:' + a.localName;
-  if (a.namespaceURI === 'http://www.w3.org/2000/xmlns/') return a.localName === 'xmlns' ? 'xmlns' : 'xmlns:' + a.localName;
-  if (a.namespaceURI === 'http://www.w3.org/1999/xlink') return 'xlink:' + a.localName;
-  return a.name;
-}
 
 /** A sink that records whether a string tokenizes to exactly one expected token. */
 class SingleTokenCheck implements TokenSink {
