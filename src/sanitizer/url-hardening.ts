@@ -18,7 +18,7 @@ import { parseSrcset } from '../url/srcset.js';
 const URL_ATTRIBUTES = new Set([
   'href', 'src', 'action', 'formaction', 'cite', 'data', 'poster', 'background', 'longdesc', 'codebase', 'classid',
   'usemap', 'manifest', 'icon', 'lowsrc', 'dynsrc', 'profile', 'ping', 'archive', 'srcset', 'imagesrcset', 'itemtype',
-  'xlink:href', 'definitionurl',
+  'xlink:href', 'definitionURL',
 ]);
 const SCRIPT_SCHEMES = new Set(['javascript', 'vbscript', 'livescript']);
 const SAFE_DATA_TYPES = new Set(DEFAULT_DATA_MIME_TYPES);
@@ -55,7 +55,8 @@ export function hardenUrls(root: ParentNode, onRemove?: (element: Element, attri
     const attrs = (node as Element).attributes;
     for (let i = attrs.length - 1; i >= 0; i--) {
       const a = attrs[i]!;
-      const name = a.prefix === null ? a.localName.toLowerCase() : a.prefix + ':' + a.localName;
+      // Parsed attribute names are already in their final case (lower case, or MathML's definitionURL).
+      const name = a.prefix === null ? a.localName : a.prefix + ':' + a.localName;
       if (!URL_ATTRIBUTES.has(name)) continue;
       if (isScriptCapableList(name, a.value)) {
         attrs.splice(i, 1);

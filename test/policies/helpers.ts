@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMENT_NODE, ELEMENT_NODE, TEXT_NODE, childrenOf, type ChildNode, type Element, type ParentNode } from '../../src/dom.js';
+import { COMMENT_NODE, ELEMENT_NODE, TEXT_NODE, childrenOf, walk, type ChildNode, type Element, type ParentNode } from '../../src/dom.js';
 import { sharedPath } from '../support/shared.js';
 
 /** The corpus files of one folder (sorted), or [] after a skip line when the shared corpus is absent. */
@@ -17,31 +17,21 @@ export function readCorpus(path: string): string {
   return readFileSync(path, 'utf8');
 }
 
-/** Elements in document order, iteratively. */
+/** Elements in document order (template contents included), via the tree's own non-recursive `walk`. */
 export function elements(root: ParentNode): Element[] {
   const out: Element[] = [];
-  const stack: ChildNode[] = [...childrenOf(root)].reverse();
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.nodeType !== ELEMENT_NODE) continue;
-    out.push(n as Element);
-    const kids = childrenOf(n as Element);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-  }
+  walk(root, (n) => {
+    if (n.nodeType === ELEMENT_NODE) out.push(n as Element);
+  });
   return out;
 }
 
-/** Every node in document order, iteratively. */
+/** Every node in document order (template contents included). */
 export function nodes(root: ParentNode): ChildNode[] {
   const out: ChildNode[] = [];
-  const stack: ChildNode[] = [...childrenOf(root)].reverse();
-  while (stack.length > 0) {
-    const n = stack.pop()!;
+  walk(root, (n) => {
     out.push(n);
-    if (n.nodeType !== ELEMENT_NODE) continue;
-    const kids = childrenOf(n as Element);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-  }
+  });
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, childrenOf, type ChildNode, type Element, type ParentNode } from '../../src/dom.js';
+import { ELEMENT_NODE, childrenOf, walk, type Element, type ParentNode } from '../../src/dom.js';
 import { parseFragment } from '../../src/parser.js';
 import { applyPolicyAttributes, applyPolicyStructure, compilePolicy, type Policy, type PolicyReportEntry } from '../../src/policy/index.js';
 import { serialize } from '../../src/serializer.js';
@@ -17,17 +17,12 @@ export function parentLinksConsistent(root: ParentNode): boolean {
   return true;
 }
 
-/** Elements of a tree in document order (pre-order), iteratively. */
+/** Elements of a tree in document order (pre-order; template contents included). */
 export function preorder(root: ParentNode): Element[] {
   const out: Element[] = [];
-  const stack: ChildNode[] = [...childrenOf(root)].reverse();
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.nodeType !== ELEMENT_NODE) continue;
-    out.push(n as Element);
-    const kids = childrenOf(n as Element);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-  }
+  walk(root, (n) => {
+    if (n.nodeType === ELEMENT_NODE) out.push(n as Element);
+  });
   return out;
 }
 
