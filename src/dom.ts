@@ -30,14 +30,17 @@ export type DocumentMode = 'no-quirks' | 'quirks' | 'limited-quirks';
 export class Attr {
   localName: string;
   value: string;
-  namespaceURI: string | null;
-  prefix: string | null;
+  /** null (the prototype's value) for the no-namespace attributes that are nearly all attributes. */
+  declare namespaceURI: string | null;
+  /** null (the prototype's value) unless the attribute has a prefix. */
+  declare prefix: string | null;
 
   constructor(localName: string, value: string, namespaceURI: string | null = null, prefix: string | null = null) {
     this.localName = localName;
     this.value = value;
-    this.namespaceURI = namespaceURI;
-    this.prefix = prefix;
+    // Namespaced attributes are rare: the others carry no own slots for these (memory per attribute).
+    if (namespaceURI !== null) this.namespaceURI = namespaceURI;
+    if (prefix !== null) this.prefix = prefix;
   }
 
   get name(): string {
@@ -244,17 +247,18 @@ export class Element extends ParentNodeBase {
   declare readonly nodeType: 1;
   localName: string;
   namespaceURI: string;
-  prefix: string | null = null;
+  /** null (the prototype's value) unless set: parsed elements never have a prefix. */
+  declare prefix: string | null;
   attributes: Attr[];
-  /** The template contents; non-null exactly for HTML `template` elements. */
-  content: DocumentFragment | null;
+  /** The template contents; non-null exactly for HTML `template` elements (others read the prototype's null). */
+  declare content: DocumentFragment | null;
 
   constructor(localName: string, namespaceURI: string = HTML_NS, attributes: Attr[] = []) {
     super();
     this.localName = localName;
     this.namespaceURI = namespaceURI;
     this.attributes = attributes;
-    this.content = localName === 'template' && namespaceURI === HTML_NS ? new DocumentFragment() : null;
+    if (localName === 'template' && namespaceURI === HTML_NS) this.content = new DocumentFragment();
   }
 
   /** The qualified name, upper-cased for HTML elements as in an HTML document's DOM. */
@@ -376,6 +380,9 @@ export class DocumentType extends NodeBase {
   }
 }
 
+function defineDefault(proto: object, key: string, value: unknown): void {
+  Object.defineProperty(proto, key, { value, writable: true, enumerable: true, configurable: true });
+}
 function defineConstant(proto: object, key: string, value: unknown): void {
   Object.defineProperty(proto, key, { value, writable: false, enumerable: true, configurable: false });
 }
@@ -384,6 +391,12 @@ defineConstant(Document.prototype, 'nodeName', '#document');
 defineConstant(DocumentFragment.prototype, 'nodeType', DOCUMENT_FRAGMENT_NODE);
 defineConstant(DocumentFragment.prototype, 'nodeName', '#document-fragment');
 defineConstant(Element.prototype, 'nodeType', ELEMENT_NODE);
+// Defaults read through the prototype, so that the common node carries no slot for them (tree memory is what
+// parsing costs in garbage collection). Writable: assigning gives the node its own property.
+defineDefault(Element.prototype, 'prefix', null);
+defineDefault(Element.prototype, 'content', null);
+defineDefault(Attr.prototype, 'namespaceURI', null);
+defineDefault(Attr.prototype, 'prefix', null);
 defineConstant(Text.prototype, 'nodeType', TEXT_NODE);
 defineConstant(Text.prototype, 'nodeName', '#text');
 defineConstant(Comment.prototype, 'nodeType', COMMENT_NODE);

@@ -96,7 +96,7 @@ export class ActiveFormattingElements {
   private seq = 0;
   /** Name buckets (indexed by tag id) per marker section; the last is the section after the last marker. */
   private readonly sections: (NameBucket[] | null)[] = [null];
-  private readonly entryOf = new Map<Element, FormattingEntry>();
+  private readonly entryOf = new Map<Element, FormattingEntry>([[T.KEEP_ALIVE_KEY, new FormattingEntry(null, T.UNKNOWN, -1)]]);
 
   /** "Insert a marker at the end of the list of active formatting elements." */
   pushMarker(): void {

@@ -159,6 +159,11 @@ const HTML_TAG_NAMES = [
 const htmlTagIds = new Map<string, number>();
 for (let i = 1; i < HTML_TAG_NAMES.length; i++) htmlTagIds.set(HTML_TAG_NAMES[i]!, i);
 
+/** The tag name of an HTML tag id (the one string every element of that name shares), or undefined. */
+export function htmlTagName(id: number): string | undefined {
+  return id > 0 && id < HTML_TAG_NAMES.length ? HTML_TAG_NAMES[id] : undefined;
+}
+
 /** The tag id of a (lower-cased) tag name as an HTML element or HTML tag token. */
 export function htmlTagId(name: string): number {
   const id = htmlTagIds.get(name);
@@ -252,3 +257,11 @@ export const HTML_INTEGRATION_POINT = table([MATH_ANNOTATION_XML_HIP, SVG_FOREIG
 export function isHeading(id: number): boolean {
   return id >= H1 && id <= H6;
 }
+
+/**
+ * A key that no parsed element can equal, kept permanently in the tree builder's small Sets and Maps
+ * (formatting elements on the stack, entries of the list of active formatting elements). V8 shrinks a hash
+ * table, allocating a new one, whenever a delete leaves it nearly empty; these tables go from one entry to
+ * none for almost every formatting element, so without a permanent entry each delete would allocate.
+ */
+export const KEEP_ALIVE_KEY = Object.freeze({ keepAlive: true }) as unknown as import('../dom.js').Element;

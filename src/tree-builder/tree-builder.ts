@@ -185,6 +185,8 @@ export class TreeBuilder implements TokenSink {
   private readonly selectedOptionOf = new Map<Element, Element>();
 
   private readonly dynamicIds = new Map<string, number>();
+  /** The name of each interned id (index: id - TAG_ID_COUNT): elements of one name share one string. */
+  private readonly dynamicNames: string[] = [];
   private nextDynamicId = T.TAG_ID_COUNT;
 
   // The current token.
@@ -266,8 +268,10 @@ export class TreeBuilder implements TokenSink {
   startTag(name: string, attributes: Attr[], selfClosing: boolean): void {
     this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = START_TAG;
-    this.tName = name;
-    this.tId = this.startTagId(name);
+    const id = this.startTagId(name);
+    // The name every element of this tag shares (the token's own string is a fresh slice of the input).
+    this.tName = id < T.TAG_ID_COUNT ? (T.htmlTagName(id) ?? name) : this.dynamicNames[id - T.TAG_ID_COUNT]!;
+    this.tId = id;
     this.tAttrs = attributes;
     this.tSelfClosing = selfClosing;
     this.tAcknowledged = false;
@@ -359,6 +363,7 @@ export class TreeBuilder implements TokenSink {
     if (d !== undefined) return d;
     const n = this.nextDynamicId++;
     this.dynamicIds.set(name, n);
+    this.dynamicNames.push(name);
     return n;
   }
 
