@@ -22,6 +22,16 @@ export interface Result {
 
 let sink: unknown;
 
+/**
+ * Steady state by default: no forced collection between passes. A forced full GC (`global.gc()`) puts V8 in
+ * its memory-reducing mode: the young generation shrinks to its minimum and allocation-site pretenuring
+ * feedback is reset, so the next pass runs in a heap that no long-running process has. Every allocating
+ * contender then runs 2-3x slower than it does in a server, and ratios shrink towards 1. Alternating the order
+ * each round spreads the cost of collecting the previous contender's garbage evenly. BENCH_FORCE_GC=1 restores
+ * a forced collection before every pass.
+ */
+const forceGcBetweenPasses = process.env.BENCH_FORCE_GC === '1';
+
 function gc(): void {
   const g = (globalThis as { gc?: () => void }).gc;
   if (g) g();
@@ -47,7 +57,7 @@ export function runRounds(contenders: Contender[], inputs: string[], opts: { rou
   for (let r = 0; r < opts.rounds; r++) {
     const order = r % 2 === 0 ? contenders : [...contenders].reverse();
     for (const c of order) {
-      gc();
+      if (forceGcBetweenPasses) gc();
       const ms = pass(c, inputs);
       samples.get(c.name)!.push(bytes / 1e6 / (ms / 1000));
     }

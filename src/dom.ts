@@ -414,6 +414,58 @@ export function asciiLowercase(s: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Node factories for the parser (and the construction helpers below)
+//
+// A parse builds a tree that survives every young-generation collection that runs while it grows. V8 can
+// allocate such objects straight in the old generation ("pretenuring"), which saves copying each of them
+// twice, but it tracks survival only for objects made by object and array literals (their allocation sites),
+// not for `new` on a class. These factories therefore build the nodes as literals whose prototype is the
+// class's prototype: the result is an ordinary instance (`instanceof`, getters and methods all work), with
+// the same own properties, in the same order, as the constructor gives. Measured on the corpus pages: about
+// half the young-generation collections of a parse, and the time they cost.
+
+/** A new element, as `new Element(localName, namespaceURI, attributes)` makes it. */
+export function newElement(localName: string, namespaceURI: string, attributes: Attr[]): Element {
+  const el = {
+    __proto__: Element.prototype,
+    parentNode: null,
+    childNodes: [],
+    localName,
+    namespaceURI,
+    attributes,
+  } as unknown as Element;
+  if (localName === 'template' && namespaceURI === HTML_NS) el.content = newDocumentFragment();
+  return el;
+}
+
+/** A new text node, as `new Text(data)` makes it. */
+export function newText(data: string): Text {
+  return { __proto__: Text.prototype, parentNode: null, data } as unknown as Text;
+}
+
+/** A new comment, as `new Comment(data)` makes it. */
+export function newComment(data: string): Comment {
+  return { __proto__: Comment.prototype, parentNode: null, data } as unknown as Comment;
+}
+
+/** A new no-namespace attribute, as `new Attr(localName, value)` makes it. */
+export function newAttr(localName: string, value: string): Attr {
+  return { __proto__: Attr.prototype, localName, value } as unknown as Attr;
+}
+
+/** A new attribute in any namespace, as `new Attr(localName, value, namespaceURI, prefix)` makes it. */
+export function newAttrNS(localName: string, value: string, namespaceURI: string | null, prefix: string | null): Attr {
+  const a = newAttr(localName, value);
+  if (namespaceURI !== null) a.namespaceURI = namespaceURI;
+  if (prefix !== null) a.prefix = prefix;
+  return a;
+}
+
+function newDocumentFragment(): DocumentFragment {
+  return { __proto__: DocumentFragment.prototype, parentNode: null, childNodes: [] } as unknown as DocumentFragment;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Construction helpers
 
 /** Creates an element; `attributes` may be given as a name→value record (no-namespace attributes). */
@@ -425,16 +477,16 @@ export function createElement(
   let attrs: Attr[];
   if (attributes === undefined) attrs = [];
   else if (Array.isArray(attributes)) attrs = attributes;
-  else attrs = Object.keys(attributes).map((k) => new Attr(k, attributes[k]!));
-  return new Element(localName, namespaceURI, attrs);
+  else attrs = Object.keys(attributes).map((k) => newAttr(k, attributes[k]!));
+  return newElement(localName, namespaceURI, attrs);
 }
 
 export function createText(data: string): Text {
-  return new Text(data);
+  return newText(data);
 }
 
 export function createComment(data: string): Comment {
-  return new Comment(data);
+  return newComment(data);
 }
 
 export function createProcessingInstruction(target: string, data: string): ProcessingInstruction {
@@ -442,7 +494,7 @@ export function createProcessingInstruction(target: string, data: string): Proce
 }
 
 export function createDocumentFragment(): DocumentFragment {
-  return new DocumentFragment();
+  return newDocumentFragment();
 }
 
 export function isElement(node: Node | null | undefined): node is Element {

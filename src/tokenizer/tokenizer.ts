@@ -11,7 +11,7 @@
  * Tokens are calls on a `TokenSink` (no token objects). The sink may change `state` during any
  * call; the loop reads `this.state` afresh at every step.
  */
-import { Attr } from '../dom.js';
+import { type Attr, newAttr } from '../dom.js';
 import type { ParseErrorHandler } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -206,7 +206,13 @@ export class Tokenizer {
   private isEndTag = false;
   private tagName = '';
   private selfClosing = false;
-  private attributes: Attr[] = [];
+  /**
+   * The current tag's attributes are `attributes[0..attributeCount)`: one scratch array reused for every
+   * tag; a start tag hands the tree builder an exact-size copy (an array grown by push would keep 16 or
+   * more spare slots in every element of the finished tree).
+   */
+  private readonly attributes: Attr[] = [];
+  private attributeCount = 0;
   private attributeNames: Set<string> | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
@@ -426,7 +432,7 @@ export class Tokenizer {
     this.tokenBegin = begin;
     this.tagName = '';
     this.selfClosing = false;
-    this.attributes = [];
+    this.attributeCount = 0;
     this.attributeNames = null;
     this.attribute = null;
   }
@@ -437,12 +443,13 @@ export class Tokenizer {
     this.state = DATA_STATE;
     this.tokenStart = this.originalOffset(this.tokenBegin);
     if (this.isEndTag) {
-      if (this.attributes.length > 0) this.err('end-tag-with-attributes', p);
+      if (this.attributeCount > 0) this.err('end-tag-with-attributes', p);
       if (this.selfClosing) this.err('end-tag-with-trailing-solidus', p);
       this.sink.endTag(this.tagName);
     } else {
       this.lastStartTagName = this.tagName;
-      this.sink.startTag(this.tagName, this.attributes, this.selfClosing);
+      const n = this.attributeCount;
+      this.sink.startTag(this.tagName, n === 0 ? [] : this.attributes.slice(0, n), this.selfClosing);
     }
   }
 
@@ -452,9 +459,10 @@ export class Tokenizer {
    */
   private startAttribute(name: string, p: number): void {
     const attrs = this.attributes;
+    const count = this.attributeCount;
     let duplicate = false;
-    if (attrs.length < 12) {
-      for (let i = 0; i < attrs.length; i++) {
+    if (count < 12) {
+      for (let i = 0; i < count; i++) {
         if (attrs[i]!.localName === name) {
           duplicate = true;
           break;
@@ -464,7 +472,7 @@ export class Tokenizer {
       let set = this.attributeNames;
       if (set === null) {
         set = this.attributeNames = new Set();
-        for (let i = 0; i < attrs.length; i++) set.add(attrs[i]!.localName);
+        for (let i = 0; i < count; i++) set.add(attrs[i]!.localName);
       }
       duplicate = set.has(name);
       if (!duplicate) set.add(name);
@@ -473,8 +481,9 @@ export class Tokenizer {
       this.err('duplicate-attribute', p);
       this.attribute = null;
     } else {
-      const attr = new Attr(name, '');
-      attrs.push(attr);
+      const attr = newAttr(name, '');
+      attrs[count] = attr;
+      this.attributeCount = count + 1;
       if (this.attributeNames !== null) this.attributeNames.add(name);
       this.attribute = attr;
     }

@@ -32,6 +32,10 @@ import {
   asciiLowercase,
   type ChildNode,
   type ParentNode,
+  newAttrNS,
+  newComment,
+  newElement,
+  newText,
 } from '../dom.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
 import {
@@ -118,7 +122,7 @@ function cloneAttributes(attrs: Attr[]): Attr[] {
   const out: Attr[] = new Array(attrs.length);
   for (let i = 0; i < attrs.length; i++) {
     const a = attrs[i]!;
-    out[i] = new Attr(a.localName, a.value, a.namespaceURI, a.prefix);
+    out[i] = newAttrNS(a.localName, a.value, a.namespaceURI, a.prefix);
   }
   return out;
 }
@@ -221,7 +225,7 @@ export class TreeBuilder implements TokenSink {
   initFragment(context: Element): Element {
     this.contextElement = context;
     this.contextId = elementTagId(context);
-    const root = new Element('html', HTML_NS, []);
+    const root = newElement('html', HTML_NS, []);
     this.document.childNodes.push(root);
     root.parentNode = this.document;
     this.open.push(root, T.HTML);
@@ -563,7 +567,7 @@ export class TreeBuilder implements TokenSink {
         (last as Text).data += data;
         return;
       }
-      const t = new Text(data);
+      const t = newText(data);
       t.parentNode = parent;
       kids.push(t);
     } else {
@@ -573,7 +577,7 @@ export class TreeBuilder implements TokenSink {
         (prev as Text).data += data;
         return;
       }
-      const t = new Text(data);
+      const t = newText(data);
       t.parentNode = parent;
       kids.splice(i, 0, t);
     }
@@ -582,7 +586,7 @@ export class TreeBuilder implements TokenSink {
   /** "Insert a comment" (and, since 2026, a processing instruction) for the current token. */
   private insertCommentOrPI(parent: ParentNode | null): void {
     const node =
-      this.tk === PROCESSING_INSTRUCTION ? new ProcessingInstruction(this.tTarget, this.tData) : new Comment(this.tData);
+      this.tk === PROCESSING_INSTRUCTION ? new ProcessingInstruction(this.tTarget, this.tData) : newComment(this.tData);
     if (parent !== null) {
       parent.childNodes.push(node);
       node.parentNode = parent;
@@ -595,7 +599,7 @@ export class TreeBuilder implements TokenSink {
   /** "Insert a foreign element" / "insert an HTML element" for a token, pushing it onto the stack. */
   private insertElement(localName: string, ns: string, attrs: Attr[], id: number): Element {
     this.findInsertionLocation(null);
-    const el = new Element(localName, ns, attrs);
+    const el = newElement(localName, ns, attrs);
     this.insertAtLocation(el);
     if (id === T.SELECTEDCONTENT) this.noteSelectedContent(el);
     else if (id === T.OPTION && this.open.hasId(T.SELECT)) this.noteOptionInserted(el);
@@ -829,7 +833,7 @@ export class TreeBuilder implements TokenSink {
   }
 
   private createRootElement(attrs: Attr[]): void {
-    const html = new Element('html', HTML_NS, attrs);
+    const html = newElement('html', HTML_NS, attrs);
     html.parentNode = this.document;
     this.document.childNodes.push(html);
     this.open.push(html, T.HTML);
@@ -1615,7 +1619,7 @@ export class TreeBuilder implements TokenSink {
           open.removeAt(nodeIndex);
           continue;
         }
-        const el = new Element(node.localName, HTML_NS, cloneAttributes(node.attributes));
+        const el = newElement(node.localName, HTML_NS, cloneAttributes(node.attributes));
         const newEntry = afe.replace(nodeEntry, el);
         open.replaceAt(nodeIndex, el, nodeEntry.id);
         node = el;
@@ -1630,7 +1634,7 @@ export class TreeBuilder implements TokenSink {
       this.findInsertionLocation(commonAncestor);
       this.insertAtLocation(lastNode);
       // Steps 15-17.
-      const newEl = new Element(fe.localName, HTML_NS, cloneAttributes(fe.attributes));
+      const newEl = newElement(fe.localName, HTML_NS, cloneAttributes(fe.attributes));
       const kids = furthestBlock.childNodes;
       for (let i = 0; i < kids.length; i++) kids[i]!.parentNode = newEl;
       newEl.childNodes = kids;
@@ -2481,7 +2485,7 @@ function cloneChildren(src: ParentNode, dst: ParentNode): void {
       switch (child.nodeType) {
         case ELEMENT_NODE: {
           const e = child as Element;
-          const c = new Element(e.localName, e.namespaceURI, cloneAttributes(e.attributes));
+          const c = newElement(e.localName, e.namespaceURI, cloneAttributes(e.attributes));
           c.prefix = e.prefix;
           if (e.content !== null) {
             srcStack.push(e.content);
@@ -2493,10 +2497,10 @@ function cloneChildren(src: ParentNode, dst: ParentNode): void {
           break;
         }
         case TEXT_NODE:
-          copy = new Text((child as Text).data);
+          copy = newText((child as Text).data);
           break;
         case 8:
-          copy = new Comment((child as Comment).data);
+          copy = newComment((child as Comment).data);
           break;
         case 7:
           copy = new ProcessingInstruction((child as ProcessingInstruction).target, (child as ProcessingInstruction).data);
