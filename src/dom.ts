@@ -461,6 +461,31 @@ export function newAttrNS(localName: string, value: string, namespaceURI: string
   return a;
 }
 
+/**
+ * A copy of `items[0..n)` with no spare capacity. Short copies are array literals (allocation sites V8 can
+ * pretenure, like the nodes above); `slice` (whose result always starts in the young generation) for the rest.
+ */
+export function exactCopy<T>(items: T[], n: number): T[] {
+  switch (n) {
+    case 0:
+      return [];
+    case 1:
+      return [items[0]!];
+    case 2:
+      return [items[0]!, items[1]!];
+    case 3:
+      return [items[0]!, items[1]!, items[2]!];
+    case 4:
+      return [items[0]!, items[1]!, items[2]!, items[3]!];
+    case 5:
+      return [items[0]!, items[1]!, items[2]!, items[3]!, items[4]!];
+    case 6:
+      return [items[0]!, items[1]!, items[2]!, items[3]!, items[4]!, items[5]!];
+    default:
+      return items.slice(0, n);
+  }
+}
+
 function newDocumentFragment(): DocumentFragment {
   return { __proto__: DocumentFragment.prototype, parentNode: null, childNodes: [] } as unknown as DocumentFragment;
 }

@@ -11,7 +11,7 @@
  * Tokens are calls on a `TokenSink` (no token objects). The sink may change `state` during any
  * call; the loop reads `this.state` afresh at every step.
  */
-import { type Attr, newAttr } from '../dom.js';
+import { type Attr, exactCopy, newAttr } from '../dom.js';
 import type { ParseErrorHandler } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -449,7 +449,7 @@ export class Tokenizer {
     } else {
       this.lastStartTagName = this.tagName;
       const n = this.attributeCount;
-      this.sink.startTag(this.tagName, n === 0 ? [] : this.attributes.slice(0, n), this.selfClosing);
+      this.sink.startTag(this.tagName, exactCopy(this.attributes, n), this.selfClosing);
     }
   }
 

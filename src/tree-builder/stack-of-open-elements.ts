@@ -9,7 +9,7 @@
  * An element with id X is in scope exactly when `topOf[X] >= bound[top]`. Pushes and pops update this in
  * O(1); edits in the middle (adoption agency, removing a form element) rebuild it above the edit.
  */
-import type { Element } from '../dom.js';
+import { type Element, exactCopy } from '../dom.js';
 import * as T from './html-elements.js';
 
 export class StackOfOpenElements {
@@ -79,7 +79,7 @@ export class StackOfOpenElements {
     // shrinks the finished tree, and with it the garbage collector's copying, by about a fifth.
     const kids = el.childNodes;
     const n = kids.length;
-    if (n !== 0 && n < 16) el.childNodes = kids.slice();
+    if (n !== 0 && n < 16) el.childNodes = exactCopy(kids, n);
     return el;
   }
 
