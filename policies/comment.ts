@@ -7,8 +7,9 @@
  * clamp rather than a shift (h1→h3, h3→h5) because a shift is not idempotent: sanitizing the output again
  * would demote again, and every built-in policy is a fixed point of itself, links limited to http, https and mailto
  * (relative links lose their `href`) with `rel="nofollow ugc noopener noreferrer"` forced.
- * Removed: styles, classes, ids, forms, media, frames, SVG/MathML; unknown or layout elements (div, span,
- * table...) are unwrapped, their text kept. Elements nested deeper than 32 are unwrapped.
+ * Removed: styles, classes, ids, form controls, media, frames, SVG/MathML; unknown or layout elements (div, span,
+ * table...) and `form` are unwrapped, their text kept (a comment or page wrapped in a `<form>` keeps its words).
+ * Elements nested deeper than 32 are unwrapped.
  *
  * Images are off. Turn them on with `commentPolicy({ images: true })`: `<img src alt width height>` with https
  * `src` only (an http, data: or relative `src` is removed; the `img` stays, showing its `alt`). The other
@@ -38,7 +39,7 @@ export function commentPolicy(options: CommentPolicyOptions = {}): Policy {
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new TypeError('commentPolicy: options.maxDepth: expected a positive integer');
   const WITH_ATTRIBUTES = new Set(['ol', 'abbr', 'q', 'blockquote']);
   const allowed = new Set([...TEXT_ELEMENTS, 'a', 'h1', 'h2', ...(images ? ['img'] : [])]);
-  const dropped = new Set([...ALWAYS_DROP, 'form', ...(images ? [] : ['img'])]);
+  const dropped = new Set([...ALWAYS_DROP, ...(images ? [] : ['img'])]);
   const policy: Policy = {
     sanitizer: {
       elements: [

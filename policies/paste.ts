@@ -11,7 +11,8 @@
  * Removed: every style and class (so every `mso-*` style and `Mso*` class), comments (so conditional
  * comments, and the `<![if ...]>` markers the parser reads as comments), `meta`/`style`/`link`/`title`,
  * Office namespaced elements (`o:p`, `w:sdt`, `st1:place`... are unwrapped, their text kept), Google Docs'
- * `docs-internal-guid` `<b>` wrapper (and any `b` with `font-weight:normal`), images and media.
+ * `docs-internal-guid` `<b>` wrapper (and any `b` with `font-weight:normal`), images and media, form controls
+ * (a `form` itself is unwrapped: a selection from a web page may sit inside one, and keeps its text).
  *
  * Word lists. Word writes a list as sibling paragraphs (`class=MsoListParagraphCxSpFirst`, `style="mso-list:l0
  * level2 lfo1"`), each starting with its bullet in a `<span style="mso-list:Ignore">` inside
@@ -133,13 +134,17 @@ function buildList(run: ListItemInfo[]): void {
   host.localName = items[0]!.ordered ? 'ol' : 'ul';
   host.attributes = [];
   host.childNodes = [];
-  // Open lists by level: stack[d] is the list at level d+1.
+  // Open lists by level: stack[d] is the list at level d+1. A list opened for a skipped level (an item of level 3
+  // right after one of level 1) takes the type of the item that opened it until an item of its own level says
+  // otherwise: decided[d] is false until then.
   const stack: Element[] = [host];
+  const decided: boolean[] = [items[0]!.level <= 1];
   const lastItem: (Element | null)[] = [null];
   for (const item of items) {
     const level = Math.max(1, item.level);
     while (stack.length > level) {
       stack.pop();
+      decided.pop();
       lastItem.pop();
     }
     while (stack.length < level) {
@@ -150,13 +155,19 @@ function buildList(run: ListItemInfo[]): void {
         append(stack[d]!, holder);
         lastItem[d] = holder;
       }
-      const list = createElement(stack.length === level - 1 && item.ordered ? 'ol' : item.ordered ? 'ol' : 'ul');
+      const list = createElement(item.ordered ? 'ol' : 'ul');
       append(holder, list);
       stack.push(list);
+      decided.push(stack.length === level);
       lastItem.push(null);
     }
-    append(stack[stack.length - 1]!, item.li);
-    lastItem[lastItem.length - 1] = item.li;
+    const top = stack.length - 1;
+    if (!decided[top]) {
+      stack[top]!.localName = item.ordered ? 'ol' : 'ul';
+      decided[top] = true;
+    }
+    append(stack[top]!, item.li);
+    lastItem[top] = item.li;
   }
 }
 
@@ -184,7 +195,8 @@ function semanticsOf(style: Map<string, string>): string[] {
 }
 
 const allowed = new Set([...KEPT, 'a', 'td', 'th', 'span', 'font', 'b', 'strike', 'del', 'ins']);
-const dropped = new Set([...ALWAYS_DROP, 'img', 'form']);
+// A `form` is unwrapped (a selection from a web page may sit inside one): its controls are dropped, its text kept.
+const dropped = new Set([...ALWAYS_DROP, 'img']);
 
 function onElement(el: Element, ctx: PolicyContext): 'drop' | 'unwrap' | { rename: string } | undefined {
   // The fragment's (or document's) top level has no element whose hook could group it: do it once, here.

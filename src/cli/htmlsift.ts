@@ -240,6 +240,15 @@ export function writeAtomic(path: string, data: string): void {
   }
 }
 
+/** `writeAtomic`, a failure reported as a usage error naming the output. */
+function writeOutput(path: string, data: string): void {
+  try {
+    writeAtomic(path, data);
+  } catch (e) {
+    throw new CliError(`cannot write '${path}': ${reason(e)}`);
+  }
+}
+
 interface Task {
   input: string;
   /** Output path, or null for stdout / --check. */
@@ -319,7 +328,7 @@ function reason(e: unknown): string {
   if (e instanceof Error) {
     const code = (e as { code?: string }).code;
     if (code === 'ENOENT') return 'no such file or directory';
-    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    if (code === 'EACCES' || code === 'EPERM' || code === 'ERR_ACCESS_DENIED') return 'permission denied';
     if (code === 'EISDIR') return 'is a directory';
     return e.message.split('\n')[0]!;
   }
@@ -370,7 +379,7 @@ interface TaskOutcome {
 function runTask(task: Task, job: Job, check: boolean): Omit<TaskOutcome, 'index'> {
   try {
     const r = sanitizeInput(readInput(task.input), job);
-    if (!check && task.output !== null) writeAtomic(task.output, r.output);
+    if (!check && task.output !== null) writeOutput(task.output, r.output);
     else if (!check) process.stdout.write(r.output);
     return { changed: r.changed, reports: r.reports };
   } catch (e) {
@@ -468,7 +477,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const r = sanitizeInput(readStdin(), job);
       emitReports(r.reports, null);
       if (o.check) return r.changed ? 1 : 0;
-      if (o.out !== null) writeAtomic(o.out, r.output);
+      if (o.out !== null) writeOutput(o.out, r.output);
       else process.stdout.write(r.output);
       return 0;
     }
@@ -483,7 +492,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         if (r.changed) process.stderr.write(`${t.name}: would change\n`);
         return r.changed ? 1 : 0;
       }
-      if (t.output !== null) writeAtomic(t.output, r.output);
+      if (t.output !== null) writeOutput(t.output, r.output);
       else process.stdout.write(r.output);
       return 0;
     }

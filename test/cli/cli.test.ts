@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function run(args: string[], input?: string | Uint8Array, viaTsx = false) {
-  const argv = viaTsx ? [TSX, CLI, ...args] : [BUNDLE, ...args];
+function run(args: string[], input?: string | Uint8Array, viaTsx = false, nodeArgs: string[] = []) {
+  const argv = viaTsx ? [...nodeArgs, TSX, CLI, ...args] : [...nodeArgs, BUNDLE, ...args];
   const r = spawnSync(process.execPath, argv, { input: input ?? '', cwd: tmp, timeout: 60_000 });
   return { code: r.status, stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8') };
 }
@@ -163,7 +163,8 @@ describe('htmlsift CLI', () => {
     expectUsageError(run(['d0', '--out', 'o0']), /no \.html files/);
     // The output's parent is a file: nothing may be left behind.
     writeFileSync(join(tmp, 'blocker'), '');
-    expectUsageError(run(['a.html', '--out', 'blocker/x.html']), /./);
+    expectUsageError(run(['a.html', '--out', 'blocker/x.html']), /^htmlsift: cannot write 'blocker\/x\.html': /);
+    expectUsageError(run(['--out', 'blocker/y.html'], 'a'), /^htmlsift: cannot write 'blocker\/y\.html': /);
     expect(existsSync(join(tmp, 'blocker', 'x.html'))).toBe(false);
     // An unreadable file (permissions do not bind root: then it is a directory where a file is expected).
     writeFileSync(join(tmp, 'locked.html'), 'x');
@@ -174,6 +175,76 @@ describe('htmlsift CLI', () => {
     expect(run(['--help']).stdout).toMatch(/^Usage: htmlsift/);
     expect(run(['--help']).code).toBe(0);
     expect(run(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('unreadable inputs and policy files, also as root (Node\'s permission model denies the read): one line, exit 2', () => {
+    // Only the CLI itself may be read.
+    const flag = spawnSync(process.execPath, ['--permission', '-e', '0']).status === 0 ? '--permission' : '--experimental-permission';
+    const denied = ['--no-warnings', flag, `--allow-fs-read=${BUNDLE}`];
+    writeFileSync(join(tmp, 'secret.html'), '<p>x</p>');
+    writeFileSync(join(tmp, 'secret.json'), '{}');
+    expectUsageError(run(['secret.html'], undefined, false, denied), /^htmlsift: cannot read 'secret\.html': permission denied$/);
+    expectUsageError(run(['--policy', 'secret.json'], 'x', false, denied), /^htmlsift: cannot read policy file 'secret\.json': permission denied$/);
+    // The same files are fine when readable: the error is the permission, nothing else.
+    expect(run(['secret.html']).stdout).toBe('<p>x</p>');
+  });
+
+  it('outputs: two inputs with one output path are refused before anything is written', () => {
+    mkdirSync(join(tmp, 'x1'), { recursive: true });
+    mkdirSync(join(tmp, 'x2'), { recursive: true });
+    writeFileSync(join(tmp, 'x1', 'same.html'), '<p>1</p>');
+    writeFileSync(join(tmp, 'x2', 'same.html'), '<p>2</p>');
+    expectUsageError(run(['x1/same.html', 'x2/same.html', '--out', 'collide']), /two inputs would be written to 'collide\/same\.html'/);
+    expect(existsSync(join(tmp, 'collide'))).toBe(false);
+  });
+
+  it('outputs: a failing run leaves existing outputs as they were (never half-written)', () => {
+    mkdirSync(join(tmp, 'keep'), { recursive: true });
+    writeFileSync(join(tmp, 'keep', 'out.html'), 'previous');
+    writeFileSync(join(tmp, 'keep-in.html'), DIRTY);
+    // The policy is refused: nothing is written.
+    expectUsageError(run(['keep-in.html', '--out', 'keep/out.html', '--policy', 'nonsense']), /unknown policy/);
+    expect(readFileSync(join(tmp, 'keep', 'out.html'), 'utf8')).toBe('previous');
+    // The input cannot be read: nothing is written.
+    expectUsageError(run(['missing-in.html', '--out', 'keep/out.html']), /cannot read 'missing-in\.html'/);
+    expect(readFileSync(join(tmp, 'keep', 'out.html'), 'utf8')).toBe('previous');
+    // stdin to --out with a bad charset: refused before reading.
+    expectUsageError(run(['--out', 'keep/out.html', '--charset', 'nope'], DIRTY), /--charset/);
+    expect(readFileSync(join(tmp, 'keep', 'out.html'), 'utf8')).toBe('previous');
+    // A batch with a missing input is refused before anything is written.
+    mkdirSync(join(tmp, 'kb'), { recursive: true });
+    writeFileSync(join(tmp, 'kb', 'ok1.html'), DIRTY + '1');
+    writeFileSync(join(tmp, 'kb', 'ok2.html'), DIRTY + '2');
+    writeFileSync(join(tmp, 'kb', 'ok3.html'), DIRTY + '3');
+    expectUsageError(run(['--jobs', '2', 'kb/ok1.html', 'kb/missing.html', 'kb/ok2.html', '--out', 'kb-out']), /cannot read 'kb\/missing\.html'/);
+    expect(existsSync(join(tmp, 'kb-out'))).toBe(false);
+    // A batch where one output cannot be put in place (a directory holds its name), on worker threads: the run
+    // fails with one line naming it, the others are written whole, and no temporary file is left.
+    mkdirSync(join(tmp, 'kb-out', 'ok2.html'), { recursive: true });
+    writeFileSync(join(tmp, 'kb-out', 'ok2.html', 'mine.txt'), 'untouched');
+    const r = run(['--jobs', '2', 'kb', '--out', 'kb-out']);
+    expectUsageError(r, /^htmlsift: cannot write '.*kb-out\/ok2\.html': is a directory$/);
+    expect(listFiles(join(tmp, 'kb-out'))).toEqual(['ok1.html', join('ok2.html', 'mine.txt'), 'ok3.html']);
+    expect(readFileSync(join(tmp, 'kb-out', 'ok1.html'), 'utf8')).toBe(sanitize(DIRTY + '1'));
+    expect(readFileSync(join(tmp, 'kb-out', 'ok3.html'), 'utf8')).toBe(sanitize(DIRTY + '3'));
+    expect(readFileSync(join(tmp, 'kb-out', 'ok2.html', 'mine.txt'), 'utf8')).toBe('untouched');
+  });
+
+  it('batch: --jobs N runs N worker threads; --jobs 1 runs none', () => {
+    // A preload that announces every worker thread (it runs in each thread the CLI starts).
+    writeFileSync(join(tmp, 'announce.cjs'), "const w = require('node:worker_threads'); if (!w.isMainThread) process.stderr.write('worker-thread ' + w.threadId + '\\n');\n");
+    const dir = join(tmp, 'jobs-in');
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 5; i++) writeFileSync(join(dir, `f${i}.html`), DIRTY + i);
+    const two = run(['--jobs', '2', dir, '--out', join(tmp, 'jobs-out2')], undefined, false, ['--require', join(tmp, 'announce.cjs')]);
+    expect(two.code).toBe(0);
+    expect(two.stderr.trimEnd().split('\n').sort()).toEqual(['worker-thread 1', 'worker-thread 2']);
+    const one = run(['--jobs', '1', dir, '--out', join(tmp, 'jobs-out1')], undefined, false, ['--require', join(tmp, 'announce.cjs')]);
+    expect([one.code, one.stderr]).toEqual([0, '']);
+    for (let i = 0; i < 5; i++) {
+      expect(readFileSync(join(tmp, 'jobs-out2', `f${i}.html`), 'utf8')).toBe(sanitize(DIRTY + i));
+      expect(readFileSync(join(tmp, 'jobs-out1', `f${i}.html`), 'utf8')).toBe(sanitize(DIRTY + i));
+    }
   });
 
   const corpus = sharedPath('corpus/paste', 'cli batch');

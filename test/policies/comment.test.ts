@@ -52,6 +52,13 @@ describe('comment policy', () => {
     }
   });
 
+  it('a form is unwrapped, not dropped: its text stays, its controls go', () => {
+    // ASP.NET pages (corpus/pages/dx.html) wrap the whole body in one <form>: dropping it lost every word.
+    const out = sanitize('<form action="https://evil.test/" method=post><p>Kept <b>words</b></p><label>Name <input name=n></label><select><option>o</option></select><textarea>t</textarea><button>go</button></form>', { policy: comment });
+    expect(out).toBe('<p>Kept <b>words</b></p>Name ');
+    expect(sanitize(out, { policy: comment })).toBe(out);
+  });
+
   it('images only when enabled, https only', () => {
     const html = '<img src="https://i.test/a.png" alt="a"><img src="http://i.test/b.png"><img src="data:image/png;base64,AAAA">';
     expect(sanitize(html, { policy: comment })).not.toContain('<img');

@@ -17,6 +17,21 @@ function listDepth(el: Element): number {
   return d;
 }
 
+/** The list a Word list paragraph belongs in, from its bullet: a number, letters or a roman numeral then "." or ")" numbers it. */
+function listTypeOfMarker(el: Element): 'ol' | 'ul' {
+  const bullet = elements(el).find(isBullet);
+  const marker = bullet === undefined ? '' : visibleText(bullet).replace(/[\s\u00a0]+/g, '');
+  return /^\(?(?:[0-9]+|[a-z]{1,3}|[ivxlcdm]+)[.)]$/i.test(marker) ? 'ol' : 'ul';
+}
+
+function closestListName(el: Element): string {
+  for (let p = el.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+    const n = (p as Element).localName;
+    if (n === 'ul' || n === 'ol') return n;
+  }
+  return 'none';
+}
+
 /** Text of an element without its nested lists. */
 function ownText(el: Element): string {
   return visibleText(el, (e) => e.localName === 'ul' || e.localName === 'ol').replace(/[\s\u00a0]+/g, ' ').trim();
@@ -42,6 +57,11 @@ describe('paste policy', () => {
     expect(out).toBe('<p dir="ltr">Hi</p>');
   });
 
+  it('a form around a pasted selection is unwrapped: its text stays, its controls go', () => {
+    const out = sanitize('<form action="https://evil.test/"><h2>Title</h2><p><span style="font-weight:bold">Bold</span> text<input value="v"></p><button>go</button></form>', { policy: paste });
+    expect(out).toBe('<h2>Title</h2><p><strong>Bold</strong> text</p>');
+  });
+
   it('rebuilds Word list paragraphs into nested lists (numbered and bulleted, skipped levels)', () => {
     const p = (level: number, bullet: string, text: string, list = 'l0', lfo = 'lfo1') =>
       `<p class=MsoListParagraphCxSpMiddle style='mso-list:${list} level${level} ${lfo}'><![if !supportLists]><span><span style='mso-list:Ignore'>${bullet}<span>&nbsp;</span></span></span><![endif]>${text}<o:p></o:p></p>\n`;
@@ -50,6 +70,15 @@ describe('paste policy', () => {
       // The whitespace between merged paragraphs stays where it was.
       '<ol><li>A<ol><li>B<ul><li><ul><li>C</li></ul></li></ul></li></ol></li><li>D</li></ol>\n\n\n\n' +
         '<p>between</p><ul><li>E</li></ul>\n',
+    );
+    // A list opened for a skipped level takes its type from the first item of its own level: D (level 3,
+    // numbered) after C (level 4, bulleted) goes in an ol, not in the ul C's arrival opened for level 3.
+    expect(sanitize(p(1, '·', 'A') + p(2, '1.', 'B') + p(4, '·', 'C') + p(3, 'i.', 'D') + p(2, '2.', 'E'), { policy: paste })).toBe(
+      '<ul><li>A<ol><li>B<ol><li><ul><li>C</li></ul></li><li>D</li></ol></li><li>E</li></ol></li></ul>\n\n\n\n\n',
+    );
+    // And when the first item is deeper than level 1, the outer lists follow the first items of their levels.
+    expect(sanitize(p(3, '·', 'A') + p(2, 'a.', 'B') + p(1, '1.', 'C'), { policy: paste })).toBe(
+      '<ol><li><ol><li><ul><li>A</li></ul></li><li>B</li></ol></li><li>C</li></ol>\n\n\n',
     );
     // Inside a container element (the pass over its own children) too.
     expect(sanitize('<div class=WordSection1>' + p(1, '-', 'x') + p(1, '-', 'y') + '</div>', { policy: paste })).toBe(
@@ -89,7 +118,7 @@ describe('paste policy', () => {
     const items = elements(doc)
       .map((el) => ({ el, m: /^(p|h[1-6]|li)$/.test(el.localName) ? LIST_STYLE.exec((el.getAttribute('style') ?? '').replace(/\s+/g, ' ')) : null }))
       .filter((x) => x.m !== null)
-      .map((x) => ({ level: Math.min(9, parseInt(x.m![1]!, 10)), text: visibleText(x.el, isBullet).replace(/[\s\u00a0]+/g, ' ').trim() }))
+      .map((x) => ({ level: Math.min(9, parseInt(x.m![1]!, 10)), type: listTypeOfMarker(x.el), text: visibleText(x.el, isBullet).replace(/[\s\u00a0]+/g, ' ').trim() }))
       .filter((x) => x.text !== '');
     // Real lists (Google Docs, browsers) keep every item that has text.
     const realItems = elements(doc).filter((el) => el.localName === 'li' && visibleText(el, isBullet).trim() !== '').length;
@@ -98,10 +127,10 @@ describe('paste policy', () => {
     if (items.length > 0) {
       const lis = elements(frag)
         .filter((el) => el.localName === 'li')
-        .map((el) => ({ level: listDepth(el), text: ownText(el) }))
+        .map((el) => ({ level: listDepth(el), type: closestListName(el), text: ownText(el) }))
         .filter((x) => x.text !== '');
-      const expected = items.map((x) => `${x.level} ${x.text}`);
-      const actual = lis.map((x) => `${x.level} ${x.text}`);
+      const expected = items.map((x) => `${x.level} ${x.type} ${x.text}`);
+      const actual = lis.map((x) => `${x.level} ${x.type} ${x.text}`);
       expect(actual).toEqual(expected);
     }
   });
