@@ -12,7 +12,7 @@ import type { ParseErrorHandler } from './errors.js';
 import { Tokenizer } from './tokenizer/tokenizer.js';
 import { TreeBuilder } from './tree-builder/tree-builder.js';
 import { adjustSvgTagName } from './tree-builder/foreign-content.js';
-import { decodeHTMLBytes } from './encoding/encoding-sniffing.js';
+import { decodeHTMLBytes, isUint8Array } from './encoding/encoding-sniffing.js';
 
 export interface ParseOptions {
   /** The scripting flag (affects `noscript`). Default true, as in browsers. */
@@ -70,7 +70,7 @@ export function parseDocument(input: string | Uint8Array, options?: DocumentPars
   let text: string;
   if (typeof input === 'string') {
     text = input;
-  } else if (input instanceof Uint8Array) {
+  } else if (isUint8Array(input)) {
     const te = options?.transportEncoding;
     text = decodeHTMLBytes(input, te === undefined ? undefined : { transportEncoding: te }).text;
   } else {

@@ -20,6 +20,7 @@
  */
 import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase } from './dom.js';
 import { hardenUrls } from './sanitizer/url-hardening.js';
+import { isUint8Array } from './encoding/encoding-sniffing.js';
 import { parseDocument, parseFragment, type FragmentContext } from './parser.js';
 import { serialize } from './serializer.js';
 import { Sanitizer, getSanitizerInstanceFromOptions } from './sanitizer-api/config.js';
@@ -119,7 +120,7 @@ export function sanitizeDocument(
   input: string | Uint8Array,
   options: Omit<TreeSanitizeOptions, 'context'> & { transportEncoding?: string } = {},
 ): Document {
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+  if (typeof input !== 'string' && !isUint8Array(input)) {
     throw new TypeError('sanitizeDocument: input must be a string or a Uint8Array, got ' + describe(input));
   }
   const safe = options.safe !== false;

@@ -92,8 +92,16 @@ export function decodeHTMLBytes(bytes: Uint8Array, options?: SniffOptions): Deco
   return { text: decodeWindows1252(body), encoding: DEFAULT_ENCODING, confidence: 'tentative' };
 }
 
+/**
+ * True for a Uint8Array (or a subclass such as Node's Buffer) from any realm: `instanceof` fails for arrays
+ * made in another realm (an iframe, a vm context), whose Uint8Array is a different constructor.
+ */
+export function isUint8Array(x: unknown): x is Uint8Array {
+  return ArrayBuffer.isView(x) && Object.prototype.toString.call(x) === '[object Uint8Array]';
+}
+
 function checkBytes(bytes: unknown, fn: string): void {
-  if (!(bytes instanceof Uint8Array)) {
+  if (!isUint8Array(bytes)) {
     throw new TypeError(fn + ': expected a Uint8Array, got ' + (bytes === null ? 'null' : typeof bytes));
   }
 }
