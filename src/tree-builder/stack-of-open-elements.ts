@@ -74,12 +74,12 @@ export class StackOfOpenElements {
       this.currentId = T.UNKNOWN;
     }
     if (id === T.OPTION && this.onOptionPopped !== null) this.onOptionPopped(el);
-    // A closed element's child list is mostly final. Arrays grown by push keep 16 or more spare slots;
-    // a small list is copied to an exact-size one (the old one is young garbage, nearly free), which
+    // A closed element's child list is mostly final. Arrays grown by push keep 16 or more spare slots
+    // (a first child gets a one-slot list: see appendChildNode); a small list is copied to an exact-size one (the old one is young garbage, nearly free), which
     // shrinks the finished tree, and with it the garbage collector's copying, by about a fifth.
     const kids = el.childNodes;
     const n = kids.length;
-    if (n !== 0 && n < 16) el.childNodes = exactCopy(kids, n);
+    if (n > 1 && n < 16) el.childNodes = exactCopy(kids, n);
     return el;
   }
 

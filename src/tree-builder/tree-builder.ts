@@ -118,6 +118,17 @@ function hasNonWhitespace(s: string): boolean {
   return false;
 }
 
+/**
+ * Appends `node` to `parent`'s child list. Most elements end up with exactly one child: the first child
+ * gets a one-slot list (an array literal, pretenurable), where `push` would grow the empty list to 17 slots.
+ * Longer lists are trimmed when their element is popped (see StackOfOpenElements.pop).
+ */
+function appendChildNode(parent: ParentNode, node: ChildNode): void {
+  const kids = parent.childNodes;
+  if (kids.length === 0) parent.childNodes = [node];
+  else kids.push(node);
+}
+
 function cloneAttributes(attrs: Attr[]): Attr[] {
   const out: Attr[] = new Array(attrs.length);
   for (let i = 0; i < attrs.length; i++) {
@@ -546,7 +557,7 @@ export class TreeBuilder implements TokenSink {
     const parent = this.locParent;
     const before = this.locBefore;
     if (before === null) {
-      parent.childNodes.push(node);
+      appendChildNode(parent, node);
     } else {
       const kids = parent.childNodes;
       kids.splice(kids.lastIndexOf(before), 0, node);
@@ -569,7 +580,7 @@ export class TreeBuilder implements TokenSink {
       }
       const t = newText(data);
       t.parentNode = parent;
-      kids.push(t);
+      appendChildNode(parent, t);
     } else {
       const i = kids.lastIndexOf(before);
       const prev = i > 0 ? kids[i - 1]! : null;
@@ -588,7 +599,7 @@ export class TreeBuilder implements TokenSink {
     const node =
       this.tk === PROCESSING_INSTRUCTION ? new ProcessingInstruction(this.tTarget, this.tData) : newComment(this.tData);
     if (parent !== null) {
-      parent.childNodes.push(node);
+      appendChildNode(parent, node);
       node.parentNode = parent;
       return;
     }
