@@ -12,6 +12,7 @@
  * call; the loop reads `this.state` afresh at every step.
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
+import { internedName } from './interned-names.js';
 import type { ParseErrorHandler } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -879,7 +880,8 @@ export class Tokenizer {
           }
           // The state runs once per tag (it scans the whole name), so this sets the name: a slice of
           // the input unless it needs lower-casing or U+0000 replaced.
-          this.tagName = fix ? lowerAndReplaceNulls(s.slice(start, p)) : s.slice(start, p);
+          const shared = internedName(s, start, p);
+          this.tagName = shared !== null ? shared : fix ? lowerAndReplaceNulls(s.slice(start, p)) : s.slice(start, p);
           if (p >= n) {
             this.err('eof-in-tag', p);
             this.emitEndOfFile();
@@ -1972,8 +1974,12 @@ export class Tokenizer {
       }
       p++;
     }
-    const raw = s.slice(start, p);
-    this.startAttribute(fix ? lowerAndReplaceNulls(raw) : raw, p);
+    const shared = internedName(s, start, p);
+    if (shared !== null) this.startAttribute(shared, p);
+    else {
+      const raw = s.slice(start, p);
+      this.startAttribute(fix ? lowerAndReplaceNulls(raw) : raw, p);
+    }
     if (p < n && c === EQUALS) {
       this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
       return p + 1;
