@@ -10,7 +10,8 @@
  * A loopback HTTP server (127.0.0.1, random port) serves a tiny page, the two scripts and the corpus as JSON;
  * Debian's Chromium (/usr/bin/chromium, or $CHROMIUM_PATH) is driven through playwright-core with
  * --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update (and
- * --js-flags=--expose-gc so the page can collect between passes). Inside the page, contenders run over all pages
+ * --js-flags=--expose-gc so the page can collect between passes when BENCH_FORCE_GC=1; by default it does not:
+ * steady state, as bench/harness.ts explains). Inside the page, contenders run over all pages
  * in alternating rounds (A B C, then C B A, ...), as bench/harness.ts does in Node; the report gives each one's
  * median MB/s, min–max, and the ratio htmlsift / DOMPurify (target ≥ 5x).
  *
@@ -83,7 +84,7 @@ interface PageResult {
 }
 
 /** Runs inside the page (serialized by playwright; it may only use what the page has). */
-async function inPage(opts: { rounds: number; warmup: number; origin: string }): Promise<PageResult> {
+async function inPage(opts: { rounds: number; warmup: number; origin: string; forceGc: boolean }): Promise<PageResult> {
   const g = globalThis as unknown as {
     __htmlsiftSanitize: (s: string) => string;
     DOMPurify: { sanitize: (s: string) => string };
@@ -126,7 +127,7 @@ async function inPage(opts: { rounds: number; warmup: number; origin: string }):
     const order = contenders.map((_, i) => i);
     if (r % 2 === 1) order.reverse();
     for (const i of order) {
-      g.gc?.();
+      if (opts.forceGc) g.gc?.();
       const ms = pass(contenders[i]!);
       samples[i]!.push(bytes / 1e6 / (ms / 1000));
     }
@@ -168,7 +169,7 @@ try {
   await page.waitForFunction('globalThis.__ready === true && typeof globalThis.DOMPurify?.sanitize === "function"', undefined, { timeout: 30_000 }).catch(() => {
     throw new Error(`bench page did not load: ${errors.join('; ') || 'timeout'}`);
   });
-  const out = await page.evaluate(inPage, { rounds, warmup, origin });
+  const out = await page.evaluate(inPage, { rounds, warmup, origin, forceGc: process.env.BENCH_FORCE_GC === '1' });
   console.log(
     `browser: ${out.userAgent.match(/(HeadlessChrome|Chrome)\/[\d.]+/)?.[0] ?? out.userAgent}; corpus: ${pages.length} pages, ` +
       `${(out.bytes / 1e6).toFixed(2)} MB; ${rounds} rounds after ${warmup} warm-up passes, alternating; ` +
