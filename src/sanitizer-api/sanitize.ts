@@ -219,6 +219,8 @@ function walk(root: ParentNode, c: CompiledConfig): void {
     const list = parent.childNodes;
     if (list.length === 0) continue;
     let changed = false;
+    // Kept children are scratchOut[0..kept): a count, not `length`, which is a runtime call to reset.
+    let kept = 0;
     inputLists.push(list);
     inputIndex.push(0);
     // One pass over the children, with the children of replaced elements read in their place.
@@ -237,7 +239,7 @@ function walk(root: ParentNode, c: CompiledConfig): void {
       const node = input[i]!;
       const action = actionFor(node, c);
       if (action === KEEP) {
-        scratchOut.push(node);
+        scratchOut[kept++] = node;
         node.parentNode = parent;
         if (node.nodeType === ELEMENT_NODE) {
           const el = node as Element;
@@ -267,10 +269,9 @@ function walk(root: ParentNode, c: CompiledConfig): void {
       }
     }
     if (changed) {
-      for (let k = 0; k < scratchOut.length; k++) list[k] = scratchOut[k]!;
-      list.length = scratchOut.length;
+      for (let k = 0; k < kept; k++) list[k] = scratchOut[k]!;
+      list.length = kept;
     }
-    scratchOut.length = 0;
   }
 }
 
