@@ -24,7 +24,7 @@ import { parseDocument, parseFragment, type FragmentContext } from './parser.js'
 import { serialize } from './serializer.js';
 import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
-import { type Repair, enforceReparseSafety } from './sanitizer/reparse-safety.js';
+import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
 import type { Policy, PolicyReportEntry } from './policy/types.js';
 import { policyEngineFor } from './policy/link.js';
 
@@ -108,7 +108,7 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   if (policy !== null) engine!.attributes(fragment, policy, report);
   else if (safe && options.hardenUrls) hardenUrls(fragment, report ? urlReporter(report) : undefined);
   if (options.reparseSafe) {
-    enforceReparseSafety(
+    enforceFragmentReparseSafety(
       fragment,
       { kind: 'fragment', name: ctxName, namespace: ctxNamespace },
       report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined,

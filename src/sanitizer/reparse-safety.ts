@@ -343,12 +343,28 @@ function rawTextRoundTrips(text: string, state: number, name: string): boolean {
   return check.a === text && check.count === 3;
 }
 
+/** What only documents need: their html/head/body structure and the DOCTYPE check (with the quirks-mode tables). */
+interface DocumentRules {
+  structure(root: ParentNode, report: Reporter): void;
+  doctypeMode(dt: DocumentType): DocumentMode | null;
+}
+
+const DOCUMENT_RULES: DocumentRules = { structure: documentStructure, doctypeMode: doctypeRoundTrips };
+
 /** Repairs `root` in place so that its serialization reparses to it. Returns the number of repairs made. */
-export function enforceReparseSafety(
-  root: ParentNode,
-  context: ReparseContext,
-  onRepair?: RepairListener,
-): number {
+export function enforceReparseSafety(root: ParentNode, context: ReparseContext, onRepair?: RepairListener): number {
+  return enforce(root, context, onRepair, DOCUMENT_RULES);
+}
+
+/**
+ * `enforceReparseSafety` for a fragment: `root` is not a Document and `context` is a fragment context. It does not
+ * reference the document rules, so a bundle that only sanitizes fragments does not carry them.
+ */
+export function enforceFragmentReparseSafety(root: ParentNode, context: ReparseContext, onRepair?: RepairListener): number {
+  return enforce(root, context, onRepair, null);
+}
+
+function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairListener | undefined, documents: DocumentRules | null): number {
   let repairs = 0;
   const report = (action: Repair['action'], node: ChildNode, reason: string, attribute?: Attr): void => {
     repairs++;
@@ -356,7 +372,8 @@ export function enforceReparseSafety(
   };
 
   if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) {
-    documentStructure(root, report);
+    if (documents === null) throw new TypeError('enforceFragmentReparseSafety: a document needs enforceReparseSafety');
+    documents.structure(root, report);
   } else if (context.namespace === HTML_NS && asciiLowercase(context.name) === 'html') {
     htmlElementStructure(root, root.childNodes, report);
   }
@@ -462,7 +479,8 @@ export function enforceReparseSafety(
         report('drop', node, 'doctype-misplaced');
         continue;
       }
-      const mode = doctypeRoundTrips(node as DocumentType);
+      // (A DOCUMENT frame is only made with the document rules.)
+      const mode = documents!.doctypeMode(node as DocumentType);
       if (mode === null) {
         removeAt(f, node);
         report('drop', node, 'doctype-would-change');

@@ -54,7 +54,7 @@ import {
   fontBreaksOut,
   isHtmlEncoding,
 } from './foreign-content.js';
-import { documentModeFromDoctype } from './quirks-mode.js';
+import type { documentModeFromDoctype } from './quirks-mode.js';
 
 // Insertion modes (13.2.4.1).
 export const INITIAL = 0;
@@ -147,6 +147,11 @@ function elementTagId(el: Element): number {
 export interface TreeBuilderOptions {
   scripting: boolean;
   reportErrors: boolean;
+  /**
+   * `documentModeFromDoctype` (quirks-mode.ts), for the document case: only the "initial" insertion mode reads it,
+   * so a bundle that only parses fragments does not carry the quirks-mode tables.
+   */
+  documentMode?: typeof documentModeFromDoctype;
 }
 
 export class TreeBuilder implements TokenSink {
@@ -163,6 +168,7 @@ export class TreeBuilder implements TokenSink {
   private framesetOk = true;
   private readonly scripting: boolean;
   private readonly reportErrors: boolean;
+  private readonly documentMode: typeof documentModeFromDoctype | undefined;
   private fosterParenting = false;
   private reprocessEof = false;
   /** Drop a U+000A at the start of the next character run (after `<pre>`, `<listing>`, `<textarea>`). */
@@ -209,6 +215,7 @@ export class TreeBuilder implements TokenSink {
     this.document = document;
     this.scripting = options.scripting;
     this.reportErrors = options.reportErrors;
+    this.documentMode = options.documentMode;
     this.open.onOptionPopped = (el) => this.maybeCloneOptionIntoSelectedContent(el);
   }
 
@@ -772,7 +779,7 @@ export class TreeBuilder implements TokenSink {
         const dt = new DocumentType(name === null ? '' : name, this.tPublicId ?? '', this.tSystemId ?? '');
         dt.parentNode = this.document;
         this.document.childNodes.push(dt);
-        this.document.mode = documentModeFromDoctype(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
+        this.document.mode = this.documentMode!(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
         this.mode = BEFORE_HTML;
         return;
       }
