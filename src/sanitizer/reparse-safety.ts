@@ -85,10 +85,15 @@ import {
 } from '../tokenizer/tokenizer.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
 import { documentModeFromDoctype } from '../tree-builder/quirks-mode.js';
+// Kinds of child list and frame flags: a module of constants only, which a minifying bundler inlines.
+import {
+  MAX_FRAGMENT_DEPTH, MAX_DOCUMENT_DEPTH, BODY, TABLE, TABLE_BODY, ROW, COLUMN_GROUP, RAW_TEXT, FOREIGN, DOCUMENT,
+  HTML_ELEMENT, HEAD, DROP_ALL, P_IN_BUTTON_SCOPE, NOBR_IN_SCOPE, BUTTON_IN_SCOPE, SELECT_IN_SCOPE, RUBY_IN_SCOPE,
+  LI_REACHABLE, DD_DT_REACHABLE, A_IN_FORMATTING_LIST, FORM_POINTER, TEMPLATE_OPEN, SELECT_CONTEXT, SELECT_ANCESTOR,
+  INHERITED, SCOPE_FLAGS,
+} from './reparse-constants.js';
 
-/** Deepest element nesting that browsers build as written (see the depth check in `enforceReparseSafety`). */
-export const MAX_FRAGMENT_DEPTH = 512;
-const MAX_DOCUMENT_DEPTH = MAX_FRAGMENT_DEPTH + 1;
+export { MAX_FRAGMENT_DEPTH } from './reparse-constants.js';
 
 /** Where the tree will be parsed again: a fragment context element, or a whole document. */
 export type ReparseContext = { kind: 'document' } | { kind: 'fragment'; name: string; namespace: string };
@@ -106,37 +111,6 @@ export interface Repair {
 
 export type RepairListener = (repair: Repair) => void;
 
-// Insertion-mode-like kinds of child list.
-const BODY = 0; // "in body" (also caption/cell contents, select contents, integration points)
-const TABLE = 1; // children of table
-const TABLE_BODY = 2; // children of tbody/thead/tfoot
-const ROW = 3; // children of tr
-const COLUMN_GROUP = 4; // children of colgroup
-const RAW_TEXT = 5; // text only; `endTagName` must not be closed by the text ('' = none can be)
-const FOREIGN = 6; // children of an SVG or MathML element that is not an integration point
-const DOCUMENT = 7; // children of the Document
-const HTML_ELEMENT = 8; // children of the html element
-const HEAD = 9; // children of head
-const DROP_ALL = 10; // nothing may stay (e.g. a frameset context)
-
-// Flags describing the stack of open elements as seen by a child's start tag.
-const P_IN_BUTTON_SCOPE = 1;
-const NOBR_IN_SCOPE = 2;
-const BUTTON_IN_SCOPE = 4;
-const SELECT_IN_SCOPE = 8;
-const RUBY_IN_SCOPE = 16;
-const LI_REACHABLE = 32; // the "li" start tag loop would reach an li
-const DD_DT_REACHABLE = 64; // the "dd"/"dt" start tag loop would reach a dd or dt
-const A_IN_FORMATTING_LIST = 128; // an `a` after the last marker of the active formatting elements
-const FORM_POINTER = 256; // the form element pointer is set and no template is open
-const TEMPLATE_OPEN = 512;
-const SELECT_CONTEXT = 1024; // fragment case with a select context element
-// An HTML select is an ancestor (or the context element). Template contents do not reset it: our tree builder
-// refills a selectedcontent inside a template inside a select too, so dropping it there is the safe choice.
-const SELECT_ANCESTOR = 2048;
-/** Flags that hold for every descendant, whatever the insertion mode (the DOM ancestry, not the stack's scopes). */
-const INHERITED = FORM_POINTER | TEMPLATE_OPEN | SELECT_ANCESTOR | SELECT_CONTEXT;
-const SCOPE_FLAGS = P_IN_BUTTON_SCOPE | NOBR_IN_SCOPE | BUTTON_IN_SCOPE | SELECT_IN_SCOPE | RUBY_IN_SCOPE;
 
 /** Start tags that "close a p element" when one is in button scope ("in body"). `table` only in no-quirks
  * documents, but the guarantee must hold in both, so it counts. */
