@@ -69,19 +69,59 @@ for (const n of legacyNames) {
   if (valueOf.get(n + ';') !== valueOf.get(n)) throw new Error(`legacy name ${n} has no same-valued ${n};: the packed format needs a change`);
 }
 const codePoints = (v: string): number[] => Array.from(v, (c) => c.codePointAt(0)!);
+
+// The mathematical alphanumeric names (Afr; … zfr;, Aopf; … zopf;, Ascr; … zscr;) are left out where their value
+// is the Mathematical Alphanumeric Symbols block's letter: for the i-th letter of A–Z a–z, the style's first
+// letter (that of A) plus i. The decoder computes them; the letters Unicode encodes elsewhere (Cfr; is U+212D) stay.
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const alphanumericStyles: [string, number][] = ['fr', 'opf', 'scr'].map((suffix) => [suffix, codePoints(valueOf.get('A' + suffix + ';')!)[0]!]);
+const computed = new Set<string>();
+for (const [suffix, first] of alphanumericStyles) {
+  for (let i = 0; i < LETTERS.length; i++) {
+    const name = LETTERS[i] + suffix;
+    const v = valueOf.get(name + ';');
+    if (v === undefined || legacyNames.has(name)) throw new Error(`${name}; is missing or legacy: the packed format needs a change`);
+    if (v === String.fromCodePoint(first + i)) computed.add(name);
+  }
+}
+
+// Case pairs: where a name with capitals and its all-lowercase form both have one-code-point values, the lowercase
+// one's being the capital one's + 0x20 (Agrave, agrave; Acy, acy) or + 1 (Amacr, amacr), and both are legacy or
+// neither is, the lowercase name is left out and its partner carries a flag.
+const CASE_OFFSETS = [0x20, 1];
+const pairOf = new Map<string, number>(); // name (no semicolon) → index in CASE_OFFSETS
+const paired = new Set<string>(); // the names left out
+for (const [n, v] of [...withSemicolon].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
+  const name = n.slice(0, -1);
+  const lower = name.toLowerCase();
+  if (lower === name || computed.has(name) || paired.has(lower) || computed.has(lower)) continue;
+  const lv = valueOf.get(lower + ';');
+  if (lv === undefined || legacyNames.has(name) !== legacyNames.has(lower)) continue;
+  const cps = codePoints(v);
+  const lcps = codePoints(lv);
+  if (cps.length !== 1 || lcps.length !== 1) continue;
+  const k = CASE_OFFSETS.indexOf(lcps[0]! - cps[0]!);
+  if (k < 0) continue;
+  pairOf.set(name, k);
+  paired.add(lower);
+}
+
+// The rest, ordered by value (code points), then by name length, then by name.
 const byValue = withSemicolon
+  .filter(([n]) => !computed.has(n.slice(0, -1)) && !paired.has(n.slice(0, -1)))
   .map(([n, v]) => ({ name: n.slice(0, -1), cps: codePoints(v) }))
   .sort((a, b) => {
     for (let i = 0; i < Math.max(a.cps.length, b.cps.length); i++) {
       const d = (a.cps[i] ?? -1) - (b.cps[i] ?? -1);
       if (d !== 0) return d;
     }
-    return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+    // (Shorter names first: gzip finds the longer aliases after them.)
+    return a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   });
 for (const e of byValue) if (e.cps.length > 2) throw new Error('a value of more than two code points: the packed format needs a change');
 
 // Numbers are written most significant digit first: continuation digits ']'..'}' (base 33), then one final
-// digit '('..'[' (base 52). Neither range holds ',', '.', '!', a quote or a backslash.
+// digit '('..'[' (base 52). Neither range holds '!', a quote or a backslash.
 const FINAL_BASE = 52;
 const CONT_BASE = 33;
 function digits(x: number): string {
@@ -94,7 +134,9 @@ let names = '';
 let values = '';
 let previous = 0;
 for (const e of byValue) {
-  names += e.name + (legacyNames.has(e.name) ? '.' : ',');
+  // The terminator: '*' + 1 if the name is also legacy, + 2 for a case pair of offset 0x20, + 4 for offset 1.
+  const k = pairOf.get(e.name);
+  names += e.name + String.fromCharCode(0x2a + (legacyNames.has(e.name) ? 1 : 0) + (k === undefined ? 0 : 2 + 2 * k));
   values += digits(e.cps[0]! - previous);
   previous = e.cps[0]!;
   if (e.cps.length === 2) values += '!' + digits(e.cps[1]!);
@@ -107,9 +149,16 @@ export function generateNamedCharacterReferencesSource(): string {
 // read from the \`entities\` dev dependency. ${entries.length} names, ${legacy} of them legacy (no semicolon).
 
 /**
- * The ${byValue.length} names that end with a semicolon, without it, in the order of their values (then by name),
- * each followed by ',', or by '.' when the name is also a legacy reference (valid without the semicolon, with
- * the same value).
+ * The mathematical alphanumeric styles whose letters the decoder computes: [suffix, code point of the style's A].
+ * Letter i of A–Z a–z, with the suffix and a semicolon, is the first code point + i unless NAMES has that name.
+ */
+export const ALPHANUMERIC_STYLES: readonly (readonly [string, number])[] = [${alphanumericStyles.map(([s, f]) => `['${s}', 0x${f.toString(16)}]`).join(', ')}];
+
+/**
+ * The other ${byValue.length} names that end with a semicolon, without it, in the order of their values (then length, name),
+ * each followed by a terminator '*'..'/': '*' plus 1 when the name is also a legacy reference (valid without the
+ * semicolon, with the same value), plus 2 when its all-lowercase form is also a name, whose value is this one's
+ * + 0x20, plus 4 when that value is this one's + 1 (the lowercase name is then legacy too if this one is).
  */
 export const NAMES =
   '${names}';

@@ -4,7 +4,7 @@
  * named character references table, and the numeric character reference end state's
  * C1 replacement table.
  */
-import { NAMES, VALUES } from './named-character-references.js';
+import { ALPHANUMERIC_STYLES, NAMES, VALUES } from './named-character-references.js';
 
 /** The names, sorted by UTF-16 code unit (a name sorts before every longer name it is a prefix of). */
 let names: string[] = [];
@@ -34,9 +34,10 @@ function decodeTable(): void {
   let first = 0;
   for (let i = 0; i < NAMES.length; ) {
     let j = i;
-    let c = NAMES.charCodeAt(j);
-    while (c !== 0x2c /* , */ && c !== 0x2e /* . */) c = NAMES.charCodeAt(++j);
+    // Names are ASCII letters and digits; the terminator is one of '*'..'/'.
+    while (NAMES.charCodeAt(j) >= 0x30) j++;
     const name = NAMES.slice(i, j);
+    const flags = NAMES.charCodeAt(j) - 0x2a;
     first += readNumber();
     let value = String.fromCodePoint(first);
     if (VALUES.charCodeAt(at) === 0x21 /* ! */) {
@@ -44,9 +45,23 @@ function decodeTable(): void {
       value += String.fromCodePoint(readNumber());
     }
     valueOf.set(name + ';', value);
-    // '.': also a legacy name, valid without the semicolon.
-    if (c === 0x2e) valueOf.set(name, value);
+    // 1: also a legacy name, valid without the semicolon.
+    if (flags & 1) valueOf.set(name, value);
+    // 2, 4: the all-lowercase name is this one's case pair, its value this one's + 0x20 or + 1.
+    if (flags > 1) {
+      const lower = name.toLowerCase();
+      const lowerValue = String.fromCodePoint(first + (flags & 2 ? 0x20 : 1));
+      valueOf.set(lower + ';', lowerValue);
+      if (flags & 1) valueOf.set(lower, lowerValue);
+    }
     i = j + 1;
+  }
+  // The mathematical alphanumeric letters the table leaves out (A–Z then a–z are consecutive in each style).
+  for (const [suffix, first] of ALPHANUMERIC_STYLES) {
+    for (let i = 0; i < 52; i++) {
+      const name = String.fromCharCode(i < 26 ? 0x41 + i : 0x47 + i) + suffix + ';';
+      if (!valueOf.has(name)) valueOf.set(name, String.fromCodePoint(first + i));
+    }
   }
   const sorted = [...valueOf.keys()].sort();
   values = sorted.map((n) => valueOf.get(n)!);
