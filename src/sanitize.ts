@@ -21,7 +21,7 @@
 import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase } from './dom.js';
 import { hardenUrls } from './sanitizer/url-hardening.js';
 import { parseDocument, parseFragment, type FragmentContext } from './parser.js';
-import { serialize } from './serializer.js';
+import { htmlRawTextParent, serialize } from './serializer.js';
 import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
 import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
@@ -73,7 +73,7 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
   const context = options.context ?? 'body';
   const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
   const namespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
-  if (namespace === HTML_NS && RAW_TEXT_CONTEXTS.has(name)) {
+  if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
     // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
     const host = new Element(name, HTML_NS);
     host.childNodes = fragment.childNodes;
@@ -81,9 +81,6 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
   }
   return serialize(fragment, { roundTrip: true, scripting });
 }
-
-/** Context elements whose children the serializer writes unescaped. */
-const RAW_TEXT_CONTEXTS = new Set(['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'noscript']);
 
 /** Sanitizes an HTML fragment and returns the tree. */
 export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {}): DocumentFragment {

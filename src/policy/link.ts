@@ -46,10 +46,8 @@ export function policyEngineFor(policy: unknown, where: string): PolicyEngine {
   const own = typeof policy === 'object' && policy !== null ? (policy as { [ENGINE]?: PolicyEngine })[ENGINE] : undefined;
   const engine = own ?? loaded;
   if (engine === undefined || engine === null) {
-    throw new TypeError(
-      `${where}: options.policy: the policy engine is not loaded (a bundle that imports only the sanitizer does not ` +
-        'include it); compile the policy with compilePolicy(policy) from htmlsift and pass the result',
-    );
+    // (A bundle that imports nothing of the engine: it is in every bundle that imports compilePolicy.)
+    throw new TypeError(`${where}: options.policy: the policy engine is not loaded; pass compilePolicy(policy)`);
   }
   return engine;
 }

@@ -66,7 +66,8 @@ import {
   asciiLowercase,
 } from '../dom.js';
 import * as T from '../tree-builder/html-elements.js';
-import { serializedAttributeName } from '../serializer.js';
+import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
+import { elementTagId } from '../tree-builder/tree-builder.js';
 import {
   BREAKOUT_START_TAG,
   adjustForeignAttributes,
@@ -74,7 +75,6 @@ import {
   adjustSvgAttributes,
   adjustSvgTagName,
   fontBreaksOut,
-  isHtmlEncoding,
 } from '../tree-builder/foreign-content.js';
 import {
   DATA_STATE,
@@ -513,7 +513,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
         }
       }
       stack.push(child);
-    } else if (el.childNodes.length > 0 && isVoid(el)) {
+    } else if (el.childNodes.length > 0 && serializesAsVoid(el)) {
       for (const c of el.childNodes.splice(0)) {
         c.parentNode = null;
         report('drop', c, 'child-of-void-element');
@@ -732,18 +732,6 @@ function unwrapAt(f: Frame, el: Element): void {
   el.parentNode = null;
 }
 
-function isVoid(el: Element): boolean {
-  if (el.namespaceURI !== HTML_NS) return false;
-  switch (el.localName) {
-    case 'area': case 'base': case 'basefont': case 'bgsound': case 'br': case 'col': case 'embed': case 'frame':
-    case 'hr': case 'img': case 'input': case 'keygen': case 'link': case 'meta': case 'param': case 'source':
-    case 'track': case 'wbr':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** Characters the serializer escapes in text ("escaping a string"). */
 const ESCAPED_CHARACTER = /[&<>\u00a0]/;
 
@@ -797,17 +785,6 @@ function safePIData(data: string): string {
   while (i < d.length && (d.charCodeAt(i) === 0x20 || d.charCodeAt(i) === 0x09 || d.charCodeAt(i) === 0x0a || d.charCodeAt(i) === 0x0c || d.charCodeAt(i) === 0x0d)) i++;
   d = d.slice(i);
   return d;
-}
-
-/** The tag id used by the tree builder for an element of the tree. */
-function tagIdOf(el: Element): number {
-  if (el.namespaceURI === HTML_NS) return T.htmlTagId(el.localName);
-  if (el.namespaceURI === MATHML_NS) {
-    const id = T.mathmlTagId(el.localName);
-    return id === T.MATH_ANNOTATION_XML && isHtmlEncoding(el.attributes) ? T.MATH_ANNOTATION_XML_HIP : id;
-  }
-  if (el.namespaceURI === SVG_NS) return T.svgTagId(el.localName);
-  return T.UNKNOWN;
 }
 
 function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: number, parentId: number, ns = HTML_NS): Frame {
@@ -934,7 +911,7 @@ function checkElement(f: Frame, el: Element): string | null {
   } else {
     return 'unknown-namespace';
   }
-  const id = tagIdOf(el);
+  const id = elementTagId(el);
 
   if (f.kind === FOREIGN) {
     // Foreign content: children are foreign elements of the parent's namespace, unless they break out.
@@ -1088,7 +1065,7 @@ function isHiddenInput(el: Element): boolean {
 /** The frame for the children of `el` (already accepted in frame `f`), or null for void elements. */
 function childFrame(f: Frame, el: Element): Frame | null {
   const ns = el.namespaceURI;
-  const id = tagIdOf(el);
+  const id = elementTagId(el);
   if (ns !== HTML_NS) {
     if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) {
       // Scope boundaries and special: start tags inside see a fresh scope.
@@ -1096,7 +1073,7 @@ function childFrame(f: Frame, el: Element): Frame | null {
     }
     return frame(el, el.childNodes, FOREIGN, f.flags & (INHERITED | A_IN_FORMATTING_LIST), id, ns);
   }
-  if (isVoid(el)) return null;
+  if (serializesAsVoid(el)) return null;
   if (id === T.TEMPLATE) return templateFrame(el, el.content!.childNodes, f.flags);
 
   const raw = rawTextState(id);

@@ -112,7 +112,7 @@ function getAttr(attrs: Attr[], name: string): string | null {
 }
 
 /** The tag id of an element already in the tree (any namespace). */
-function elementTagId(el: Element): number {
+export function elementTagId(el: Element): number {
   const ns = el.namespaceURI;
   if (ns === HTML_NS) return T.htmlTagId(el.localName);
   if (ns === MATHML_NS) {
