@@ -4,15 +4,22 @@
  * character reference module decodes once.
  *
  * Run: npx tsx scripts/generate-named-character-references.ts
- * `test/tokenizer-named-references.test.ts` regenerates in memory and fails when the committed module is stale.
+ * `test/named-character-references.test.ts` regenerates in memory and fails when the committed module is stale.
  *
  * Source: the `entities` dev dependency, whose packed trie (`htmlDecodeTree`) carries the whole
  * WHATWG table, including the legacy references that may appear without a semicolon. The trie is
  * walked through its public `determineBranch` helper; nothing of its layout is copied.
  *
- * The table ships in the browser bundle, so the encoding is chosen for its gzipped size: entries are
- * ordered by value, which makes the values a list of small increments (written as ASCII digits) and puts
- * a character's aliases side by side; the tokenizer's module sorts the names when it decodes them.
+ * The table ships in the browser bundle, so the encoding is chosen for its gzipped size (it is still the biggest
+ * input of the sanitize bundle):
+ *  - entries are ordered by value, which makes the values a list of small increments (written as ASCII digits:
+ *    minified \u escapes are what gzip cannot shrink) and puts a character's aliases side by side; the tokenizer's
+ *    module sorts the names when it decodes them;
+ *  - a legacy name (no semicolon) is a flag on its semicolon twin, which always has the same value;
+ *  - the mathematical alphanumeric letters (Afr; … zscr;) are computed, except those Unicode encodes elsewhere;
+ *  - the all-lowercase form of a name, when its value is the name's plus one of a few offsets (Agrave, agrave:
+ *    + 0x20; Amacr, amacr: + 1; AMP, amp: + 0; Leftarrow, leftarrow: − 0x40; IOcy, iocy: + 0x50), is a flag too.
+ * Every rule is checked against the data here, and the test decodes all 2231 names.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -86,9 +93,9 @@ for (const [suffix, first] of alphanumericStyles) {
 }
 
 // Case pairs: where a name with capitals and its all-lowercase form both have one-code-point values, the lowercase
-// one's being the capital one's + 0x20 (Agrave, agrave; Acy, acy) or + 1 (Amacr, amacr), and both are legacy or
-// neither is, the lowercase name is left out and its partner carries a flag.
-const CASE_OFFSETS = [0x20, 1];
+// one's being the capital one's plus one of CASE_OFFSETS, and both are legacy or neither is, the lowercase name is
+// left out and its partner carries a flag.
+const CASE_OFFSETS = [0x20, 1, 0, -0x40, 0x50];
 const pairOf = new Map<string, number>(); // name (no semicolon) → index in CASE_OFFSETS
 const paired = new Set<string>(); // the names left out
 for (const [n, v] of [...withSemicolon].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
@@ -122,6 +129,8 @@ for (const e of byValue) if (e.cps.length > 2) throw new Error('a value of more 
 
 // Numbers are written most significant digit first: continuation digits ']'..'}' (base 33), then one final
 // digit '('..'[' (base 52). Neither range holds '!', a quote or a backslash.
+/** Name terminators, by flags: none of them is a name character, a digit of VALUES, a quote or a backslash. */
+const TERMINATORS = '()*+,-./#$%&';
 const FINAL_BASE = 52;
 const CONT_BASE = 33;
 function digits(x: number): string {
@@ -134,9 +143,9 @@ let names = '';
 let values = '';
 let previous = 0;
 for (const e of byValue) {
-  // The terminator: '*' + 1 if the name is also legacy, + 2 for a case pair of offset 0x20, + 4 for offset 1.
+  // The terminator: '(' + 1 if the name is also legacy, + 2 × (1 + the index of its case pair's offset).
   const k = pairOf.get(e.name);
-  names += e.name + String.fromCharCode(0x2a + (legacyNames.has(e.name) ? 1 : 0) + (k === undefined ? 0 : 2 + 2 * k));
+  names += e.name + TERMINATORS[(legacyNames.has(e.name) ? 1 : 0) + (k === undefined ? 0 : 2 + 2 * k)];
   values += digits(e.cps[0]! - previous);
   previous = e.cps[0]!;
   if (e.cps.length === 2) values += '!' + digits(e.cps[1]!);
@@ -154,11 +163,17 @@ export function generateNamedCharacterReferencesSource(): string {
  */
 export const ALPHANUMERIC_STYLES: readonly (readonly [string, number])[] = [${alphanumericStyles.map(([s, f]) => `['${s}', 0x${f.toString(16)}]`).join(', ')}];
 
+/** The offsets of case pairs (see NAMES). */
+export const CASE_PAIR_OFFSETS: readonly number[] = [${CASE_OFFSETS.map((o) => (o < 0 ? '-0x' : '0x') + Math.abs(o).toString(16)).join(', ')}];
+
+/** The name terminators, by their flags (see NAMES). */
+export const TERMINATORS = '${TERMINATORS}';
+
 /**
  * The other ${byValue.length} names that end with a semicolon, without it, in the order of their values (then length, name),
- * each followed by a terminator '*'..'/': '*' plus 1 when the name is also a legacy reference (valid without the
- * semicolon, with the same value), plus 2 when its all-lowercase form is also a name, whose value is this one's
- * + 0x20, plus 4 when that value is this one's + 1 (the lowercase name is then legacy too if this one is).
+ * each followed by the terminator TERMINATORS[flags]: flags is 1 when the name is also a legacy reference (valid
+ * without the semicolon, with the same value), plus 2 × (1 + k) when its all-lowercase form is also a name, whose
+ * value is this one's + CASE_PAIR_OFFSETS[k] (the lowercase name is then legacy too if this one is).
  */
 export const NAMES =
   '${names}';

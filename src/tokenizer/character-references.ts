@@ -4,7 +4,7 @@
  * named character references table, and the numeric character reference end state's
  * C1 replacement table.
  */
-import { ALPHANUMERIC_STYLES, NAMES, VALUES } from './named-character-references.js';
+import { ALPHANUMERIC_STYLES, CASE_PAIR_OFFSETS, NAMES, TERMINATORS, VALUES } from './named-character-references.js';
 
 /** The names, sorted by UTF-16 code unit (a name sorts before every longer name it is a prefix of). */
 let names: string[] = [];
@@ -34,10 +34,10 @@ function decodeTable(): void {
   let first = 0;
   for (let i = 0; i < NAMES.length; ) {
     let j = i;
-    // Names are ASCII letters and digits; the terminator is one of '*'..'/'.
+    // Names are ASCII letters and digits; the terminators are punctuation below '0'.
     while (NAMES.charCodeAt(j) >= 0x30) j++;
     const name = NAMES.slice(i, j);
-    const flags = NAMES.charCodeAt(j) - 0x2a;
+    const flags = TERMINATORS.indexOf(NAMES[j]!);
     first += readNumber();
     let value = String.fromCodePoint(first);
     if (VALUES.charCodeAt(at) === 0x21 /* ! */) {
@@ -47,10 +47,10 @@ function decodeTable(): void {
     valueOf.set(name + ';', value);
     // 1: also a legacy name, valid without the semicolon.
     if (flags & 1) valueOf.set(name, value);
-    // 2, 4: the all-lowercase name is this one's case pair, its value this one's + 0x20 or + 1.
+    // 2 × (1 + k): the all-lowercase name is this one's case pair, its value this one's + CASE_PAIR_OFFSETS[k].
     if (flags > 1) {
       const lower = name.toLowerCase();
-      const lowerValue = String.fromCodePoint(first + (flags & 2 ? 0x20 : 1));
+      const lowerValue = String.fromCodePoint(first + CASE_PAIR_OFFSETS[(flags >> 1) - 1]!);
       valueOf.set(lower + ';', lowerValue);
       if (flags & 1) valueOf.set(lower, lowerValue);
     }
