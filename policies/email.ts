@@ -21,7 +21,7 @@
  */
 import { HTML_NS, createDocumentFragment, type Element } from '../src/dom.js';
 import type { Policy, PolicyContext, UrlRewriteContext } from '../src/policy/index.js';
-import { DEFAULT_STYLE_PROPERTIES, compilePolicy } from '../src/policy/index.js';
+import { DEFAULT_STYLE_PROPERTIES, compilePolicy, withPolicyEngine } from '../src/policy/index.js';
 import { sanitizeDocument, type SanitizeReportEntry } from '../src/sanitize.js';
 import { serialize } from '../src/serializer.js';
 import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
@@ -98,7 +98,7 @@ export function emailPolicy(options: EmailOptions = {}): Policy {
   for (const k of ['proxyImage', 'resolveCid'] as const) {
     if (options[k] !== undefined && typeof options[k] !== 'function') throw new TypeError(`emailPolicy: options.${k}: expected a function`);
   }
-  return buildPolicy(options);
+  return withPolicyEngine(buildPolicy(options));
 }
 
 function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Policy {

@@ -3,6 +3,7 @@
  * style filter, so they see the raw attribute) and a hook that unwraps unknown elements instead of losing their text.
  */
 import { ELEMENT_NODE, HTML_NS, type Element } from '../src/dom.js';
+import { withPolicyEngine } from '../src/policy/compile.js';
 
 /** The declarations of a `style` attribute as a lowercase property → lowercase value map (last one wins). */
 export function readStyle(el: Element): Map<string, string> {
@@ -51,8 +52,12 @@ export const ALWAYS_DROP: readonly string[] = [
   'canvas', 'map', 'area', 'picture', 'portal', 'dialog', 'slot', 'math', 'svg', 'plaintext', 'xmp',
 ];
 
-/** Freezes a policy object and every plain object and array in it (iteratively), so the built-ins cannot be edited. */
+/**
+ * Freezes a policy object and every plain object and array in it (iteratively), so the built-ins cannot be edited.
+ * The policy gets its engine first (`sanitize` does not import the policy engine: see src/policy/link.ts).
+ */
 export function deepFreeze<T extends object>(root: T): T {
+  withPolicyEngine(root);
   const stack: object[] = [root];
   while (stack.length > 0) {
     const o = stack.pop()!;

@@ -12,6 +12,7 @@ import type { ParseErrorHandler } from './errors.js';
 import { Tokenizer } from './tokenizer/tokenizer.js';
 import { TreeBuilder } from './tree-builder/tree-builder.js';
 import { adjustSvgTagName } from './tree-builder/foreign-content.js';
+import { documentModeFromDoctype } from './tree-builder/quirks-mode.js';
 import { decodeHTMLBytes, isUint8Array } from './encoding/encoding-sniffing.js';
 
 export interface ParseOptions {
@@ -51,11 +52,18 @@ function checkOptions(options: unknown, fn: string, allowed: readonly string[]):
   }
 }
 
-function runParser(document: Document, input: string, options: ParseOptions | undefined, context: Element | null): Element | null {
+function runParser(
+  document: Document,
+  input: string,
+  options: ParseOptions | undefined,
+  context: Element | null,
+  documentMode?: typeof documentModeFromDoctype,
+): Element | null {
   const onError = options?.onError ?? null;
   const builder = new TreeBuilder(document, {
     scripting: options?.scripting ?? true,
     reportErrors: onError !== null,
+    documentMode,
   });
   const tokenizer = new Tokenizer(builder, onError);
   builder.tokenizer = tokenizer;
@@ -77,7 +85,8 @@ export function parseDocument(input: string | Uint8Array, options?: DocumentPars
     throw new TypeError('parseDocument: input must be a string or a Uint8Array');
   }
   const document = new Document();
-  runParser(document, text, options, null);
+  // Only the document case reads a DOCTYPE (fragment parsing never runs the "initial" insertion mode).
+  runParser(document, text, options, null, documentModeFromDoctype);
   return document;
 }
 

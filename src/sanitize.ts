@@ -22,11 +22,12 @@ import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase 
 import { hardenUrls } from './sanitizer/url-hardening.js';
 import { isUint8Array } from './encoding/encoding-sniffing.js';
 import { parseDocument, parseFragment, type FragmentContext } from './parser.js';
-import { serialize } from './serializer.js';
-import { Sanitizer, getSanitizerInstanceFromOptions } from './sanitizer-api/config.js';
+import { htmlRawTextParent, serialize } from './serializer.js';
+import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
-import { type Repair, enforceReparseSafety } from './sanitizer/reparse-safety.js';
-import { type Policy, type PolicyReportEntry, applyPolicyAttributes, applyPolicyStructure, compilePolicy } from './policy/engine.js';
+import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
+import type { Policy, PolicyReportEntry } from './policy/types.js';
+import { policyEngineFor } from './policy/link.js';
 
 export interface SanitizeOptions {
   /** The Sanitizer API configuration: a `Sanitizer`, a `SanitizerConfig` dictionary, or `'default'`. */
@@ -73,7 +74,7 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
   const context = options.context ?? 'body';
   const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
   const namespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
-  if (namespace === HTML_NS && RAW_TEXT_CONTEXTS.has(name)) {
+  if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
     // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
     const host = new Element(name, HTML_NS);
     host.childNodes = fragment.childNodes;
@@ -82,9 +83,6 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
   return serialize(fragment, { roundTrip: true, scripting });
 }
 
-/** Context elements whose children the serializer writes unescaped. */
-const RAW_TEXT_CONTEXTS = new Set(['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'noscript']);
-
 /** Sanitizes an HTML fragment and returns the tree. */
 export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {}): DocumentFragment {
   checkInput(input, 'sanitizeFragment');
@@ -92,7 +90,9 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   const context = options.context ?? 'body';
   const ctxName = typeof context === 'string' ? asciiLowercase(context) : context.name;
   const ctxNamespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
-  const policy = options.policy === undefined ? null : compilePolicy(options.policy);
+  // The policy engine is not imported: it comes with the policy (see policy/link.ts).
+  const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeFragment');
+  const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
   const fragment = parseFragment(input, { context, scripting: parseScripting(options, safe) });
   // setHTML on a script element inserts nothing.
@@ -101,12 +101,12 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
     return fragment;
   }
   const report = options.onReport;
-  if (policy !== null) applyPolicyStructure(fragment, policy, report);
+  if (policy !== null) engine!.structure(fragment, policy, report);
   sanitizeWith(fragment, sanitizer, safe);
-  if (policy !== null) applyPolicyAttributes(fragment, policy, report);
+  if (policy !== null) engine!.attributes(fragment, policy, report);
   else if (safe && options.hardenUrls) hardenUrls(fragment, report ? urlReporter(report) : undefined);
   if (options.reparseSafe) {
-    enforceReparseSafety(
+    enforceFragmentReparseSafety(
       fragment,
       { kind: 'fragment', name: ctxName, namespace: ctxNamespace },
       report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined,
@@ -124,16 +124,17 @@ export function sanitizeDocument(
     throw new TypeError('sanitizeDocument: input must be a string or a Uint8Array, got ' + describe(input));
   }
   const safe = options.safe !== false;
-  const policy = options.policy === undefined ? null : compilePolicy(options.policy);
+  const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeDocument');
+  const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
   const doc = parseDocument(input, {
     scripting: options.scripting ?? false,
     ...(options.transportEncoding !== undefined ? { transportEncoding: options.transportEncoding } : {}),
   });
   const report = options.onReport;
-  if (policy !== null) applyPolicyStructure(doc, policy, report);
+  if (policy !== null) engine!.structure(doc, policy, report);
   sanitizeWith(doc, sanitizer, safe);
-  if (policy !== null) applyPolicyAttributes(doc, policy, report);
+  if (policy !== null) engine!.attributes(doc, policy, report);
   else if (safe && options.hardenUrls) hardenUrls(doc, report ? urlReporter(report) : undefined);
   if (options.reparseSafe) {
     enforceReparseSafety(doc, { kind: 'document' }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
@@ -141,21 +142,24 @@ export function sanitizeDocument(
   return doc;
 }
 
-// The built-in configurations never change, so their Sanitizers (and the compiled form each caches) are
-// made once: building and compiling the default configuration costs milliseconds.
-let defaultSafe: Sanitizer | null = null;
-let defaultUnsafe: Sanitizer | null = null;
+// The built-in configurations never change, so their handles (and the compiled form each caches) are made
+// once: building and compiling the default configuration costs milliseconds.
+let defaultSafe: SanitizerHandle | null = null;
+let defaultUnsafe: SanitizerHandle | null = null;
 
-/** "get a sanitizer instance from options", with the built-in default (safe) and `{}` (unsafe) cached. */
-function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer {
+/**
+ * "get a sanitizer instance from options", with the built-in default (safe) and `{}` (unsafe) cached. A handle,
+ * not a Sanitizer: `sanitize()` does not construct Sanitizers (see `sanitizerHandleFromOptions`).
+ */
+function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): SanitizerHandle {
   if (spec === undefined || spec === 'default') {
     if (safe || spec === 'default') {
-      if (safe) return (defaultSafe ??= getSanitizerInstanceFromOptions({ sanitizer: 'default' }, true));
-      return getSanitizerInstanceFromOptions({ sanitizer: 'default' }, false);
+      if (safe) return (defaultSafe ??= sanitizerHandleFromOptions({ sanitizer: 'default' }, true));
+      return sanitizerHandleFromOptions({ sanitizer: 'default' }, false);
     }
-    return (defaultUnsafe ??= getSanitizerInstanceFromOptions(undefined, false));
+    return (defaultUnsafe ??= sanitizerHandleFromOptions(undefined, false));
   }
-  return getSanitizerInstanceFromOptions({ sanitizer: spec }, safe);
+  return sanitizerHandleFromOptions({ sanitizer: spec }, safe);
 }
 
 /** The scripting flag the parse uses (see `SanitizeOptions.scripting`). */

@@ -240,15 +240,18 @@ function doctypeWithIdentifiers(dt: DocumentType): string {
 }
 
 /** "Serializes as void" (§13.3). */
-function serializesAsVoid(el: Element): boolean {
+export function serializesAsVoid(el: Element): boolean {
   return el.namespaceURI === HTML_NS && SERIALIZES_AS_VOID.has(el.localName);
 }
 
 /** Whether the Text children of `el` are serialized literally (§13.3, the Text node case). */
 function rawTextFor(el: Element, scripting: boolean): boolean {
-  if (el.namespaceURI !== HTML_NS) return false;
-  const name = el.localName;
-  return RAW_TEXT_PARENTS.has(name) || (scripting && name === 'noscript');
+  return el.namespaceURI === HTML_NS && htmlRawTextParent(el.localName, scripting);
+}
+
+/** Whether the Text children of an HTML element with this local name are serialized literally. */
+export function htmlRawTextParent(localName: string, scripting: boolean): boolean {
+  return RAW_TEXT_PARENTS.has(localName) || (scripting && localName === 'noscript');
 }
 
 /** The children the algorithm serializes: an HTML template's template contents, else the child nodes. */

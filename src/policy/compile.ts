@@ -12,6 +12,8 @@ import type { SanitizerSpec } from '../sanitizer-api/sanitize.js';
 import type { SanitizerConfig } from '../sanitizer-api/types.js';
 import { DEFAULT_DATA_MIME_TYPES, cleanUrl, urlScheme, type UrlContext, type UrlKind, type UrlPolicy } from '../url/url-policy.js';
 import { STYLE_TRANSFORM_PROPERTIES } from './style-transforms.js';
+import { applyPolicyAttributes, applyPolicyStructure } from './engine.js';
+import { ENGINE, INTERNALS, type PolicyEngine, isCompiledPolicy, providePolicyEngine } from './link.js';
 import type {
   IdRules,
   Policy,
@@ -70,8 +72,7 @@ export interface CompiledIds {
   readonly references: 'all' | 'existing';
 }
 
-/** Where a compiled policy keeps its lookups (a symbol, so a CompiledPolicy still type-checks as a Policy). */
-export const INTERNALS: unique symbol = Symbol('htmlsift.CompiledPolicy');
+export { INTERNALS, isCompiledPolicy };
 
 /** A validated policy, ready to use: pass it as `policy` to skip validation on every call. */
 export interface CompiledPolicy {
@@ -97,10 +98,6 @@ export interface PolicyInternals {
   readonly maxDepth: number;
   /** Whether step 2 has anything to do. */
   readonly hasStructure: boolean;
-}
-
-export function isCompiledPolicy(p: unknown): p is CompiledPolicy {
-  return typeof p === 'object' && p !== null && (p as { [INTERNALS]?: unknown })[INTERNALS] !== undefined;
 }
 
 function fail(path: string, message: string): never {
@@ -181,11 +178,6 @@ export function parseAttributeKey(k: string, path: string): ParsedName {
   }
   if (!VALID_ATTRIBUTE_NAME.test(k)) fail(path, `invalid attribute name ${JSON.stringify(k)}`);
   return { namespace: null, localName: k, prefix: null };
-}
-
-/** The policy key of an element: `b`, `svg:circle`, `math:mi`. */
-export function elementKey(namespace: string, localName: string): string {
-  return namespace === HTML_NS ? localName : namespace === SVG_NS ? 'svg:' + localName : namespace === MATHML_NS ? 'math:' + localName : localName;
 }
 
 function isEventHandler(n: ParsedName): boolean {
@@ -604,7 +596,7 @@ function compileFresh(policy: Policy): CompiledPolicy {
   const urls = compileUrls(p.urls);
   const classes = compileClasses(p.classes);
   const ids = compileIds(p.ids);
-  return {
+  return withPolicyEngine({
     sanitizer,
     source: policy as Policy,
     [INTERNALS]: {
@@ -619,5 +611,18 @@ function compileFresh(policy: Policy): CompiledPolicy {
     maxDepth,
     hasStructure: structural || attributes !== null || hooks.onElement !== undefined || hooks.onAttribute !== undefined,
     },
-  };
+  });
+}
+
+/**
+ * The engine `sanitize` runs policies with (see `link.ts`): compiled policies and the built-in ones carry it,
+ * and it is provided for the others as soon as this module is evaluated.
+ */
+const POLICY_ENGINE: PolicyEngine = { compile: compilePolicy, structure: applyPolicyStructure, attributes: applyPolicyAttributes };
+providePolicyEngine(POLICY_ENGINE);
+
+/** Gives a policy object its engine (a non-enumerable property), for policies that do not otherwise import it. */
+export function withPolicyEngine<T extends object>(policy: T): T {
+  if (!Object.prototype.hasOwnProperty.call(policy, ENGINE)) Object.defineProperty(policy, ENGINE, { value: POLICY_ENGINE });
+  return policy;
 }

@@ -25,6 +25,7 @@ import {
   Attr,
   ELEMENT_NODE,
   HTML_NS,
+  MATHML_NS,
   SVG_NS,
   XLINK_NS,
   asciiLowercase,
@@ -35,20 +36,12 @@ import {
 } from '../dom.js';
 import { checkValue, filterDeclarations, parseComponentValues, serializeComponentValues } from '../css/index.js';
 import { checkUrl, checkUrlList, filterSrcset, urlKind, type UrlContext, type UrlKind, type UrlPolicy } from '../url/index.js';
-import {
-  type CompiledAttributeRule,
-  type CompiledPolicy,
-  type ForcedAttribute,
-  type PolicyInternals,
-  INTERNALS,
-  compilePolicy,
-  elementKey,
-  isCompiledPolicy,
-} from './compile.js';
+import type { CompiledAttributeRule, CompiledPolicy, ForcedAttribute, PolicyInternals } from './compile.js';
+import { INTERNALS, isCompiledPolicy, policyEngineFor } from './link.js';
 import { styleValueFor } from './style-transforms.js';
 import type { Policy, PolicyContext, PolicyReportEntry } from './types.js';
 
-export { compilePolicy, isCompiledPolicy, type CompiledPolicy };
+export { isCompiledPolicy, type CompiledPolicy };
 export type { Policy, PolicyReportEntry };
 
 type Report = ((e: PolicyReportEntry) => void) | undefined;
@@ -834,17 +827,27 @@ function filterClasses(value: string, rules: { allow: ReadonlySet<string>; prefi
   return out;
 }
 
+/** The policy key of an element: `b`, `svg:circle`, `math:mi`. */
+export function elementKey(namespace: string, localName: string): string {
+  return namespace === HTML_NS ? localName : namespace === SVG_NS ? 'svg:' + localName : namespace === MATHML_NS ? 'math:' + localName : localName;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pipeline entry points
 
+/** A policy as given to the entry points below, compiled (by the engine `compile.ts` provides: no import cycle). */
+function compiled(policy: CompiledPolicy | Policy, where: string): CompiledPolicy {
+  return isCompiledPolicy(policy) ? policy : policyEngineFor(policy, where).compile(policy);
+}
+
 /** Pipeline step 2: element and attribute rules, hooks. */
 export function applyPolicyStructure(root: ParentNode, policy: CompiledPolicy | Policy, report?: (e: PolicyReportEntry) => void): void {
-  const p = compilePolicy(policy)[INTERNALS];
+  const p = compiled(policy, 'applyPolicyStructure')[INTERNALS];
   if (!p.hasStructure) return;
   new StructureWalk(p, report).apply(root);
 }
 
 /** Pipeline step 4: depth limit, URLs, styles, classes, ids, forced attributes. */
 export function applyPolicyAttributes(root: ParentNode, policy: CompiledPolicy | Policy, report?: (e: PolicyReportEntry) => void): void {
-  new AttributeWalk(compilePolicy(policy)[INTERNALS], report).apply(root);
+  new AttributeWalk(compiled(policy, 'applyPolicyAttributes')[INTERNALS], report).apply(root);
 }

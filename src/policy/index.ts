@@ -49,6 +49,7 @@ export {
   DEFAULT_URL_SCHEMES,
   compilePolicy,
   isCompiledPolicy,
+  withPolicyEngine,
 } from './compile.js';
 export { PolicyHookError, applyPolicyAttributes, applyPolicyStructure } from './engine.js';
 export {

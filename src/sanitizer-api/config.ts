@@ -456,16 +456,24 @@ interface SanitizerState {
   revision: number;
 }
 
-const states = new WeakMap<Sanitizer, SanitizerState>();
+/**
+ * The state of each Sanitizer, and of each handle `sanitizerHandleFromOptions` made. Being in this map is what
+ * makes an object a Sanitizer (Web IDL's "platform object implementing Sanitizer"): an object that merely
+ * inherits from `Sanitizer.prototype` is not one, and is converted as a dictionary.
+ */
+const states = new WeakMap<object, SanitizerState>();
 
-function stateOf(s: Sanitizer): SanitizerState {
+/** A Sanitizer, or a handle standing for a configuration that `sanitizerHandleFromOptions` made: what `sanitizeWith` runs. */
+export type SanitizerHandle = Sanitizer | object;
+
+function stateOf(s: SanitizerHandle): SanitizerState {
   const st = states.get(s);
   if (st === undefined) throw new TypeError('Sanitizer: not a Sanitizer instance');
   return st;
 }
 
 /** The canonical configuration a Sanitizer holds (live; do not mutate) and its revision. */
-export function sanitizerState(s: Sanitizer): Readonly<SanitizerState> {
+export function sanitizerState(s: SanitizerHandle): Readonly<SanitizerState> {
   return stateOf(s);
 }
 
@@ -474,7 +482,7 @@ export function sanitizerState(s: Sanitizer): Readonly<SanitizerState> {
  * for an invalid configuration.
  */
 function setConfiguration(
-  sanitizer: Sanitizer,
+  sanitizer: SanitizerHandle,
   input: SanitizerConfig | null | undefined | unknown,
   allowCommentsPIsAndDataAttributes: boolean,
 ): void {
@@ -723,10 +731,34 @@ export interface SetHTMLOptions {
  */
 export function getSanitizerInstanceFromOptions(options: SetHTMLOptions | undefined, safe: boolean): Sanitizer {
   const spec = options?.sanitizer ?? (safe ? 'default' : {});
-  if (spec instanceof Sanitizer) return spec;
+  if (isSanitizer(spec)) return spec;
   if (typeof spec === 'string') return new Sanitizer(spec);
   // A new Sanitizer whose dictionary defaults follow the flavour (the constructor always uses true).
   const sanitizer = Object.create(Sanitizer.prototype) as Sanitizer;
   setConfiguration(sanitizer, spec, !safe);
   return sanitizer;
+}
+
+function isSanitizer(spec: unknown): spec is Sanitizer {
+  return typeof spec === 'object' && spec !== null && states.has(spec);
+}
+
+/**
+ * "get a sanitizer instance from options" for callers that only sanitize with the result (`sanitize()` and the
+ * tree functions): the same configuration, defaults and TypeErrors as `getSanitizerInstanceFromOptions`, but a
+ * configuration made from a preset or a dictionary is held by a bare handle rather than a new Sanitizer. It does
+ * not reference the `Sanitizer` class, so a bundle that never constructs a Sanitizer does not carry it.
+ */
+export function sanitizerHandleFromOptions(options: SetHTMLOptions | undefined, safe: boolean): SanitizerHandle {
+  const spec = options?.sanitizer ?? (safe ? 'default' : {});
+  if (isSanitizer(spec)) return spec;
+  const handle = {};
+  if (typeof spec === 'string') {
+    // As `new Sanitizer(spec)` does.
+    if (spec !== 'default') fail(`unknown preset ${JSON.stringify(spec)}`);
+    states.set(handle, { config: builtinSafeDefaultConfig(), revision: 0 });
+  } else {
+    setConfiguration(handle, spec, !safe);
+  }
+  return handle;
 }

@@ -31,7 +31,8 @@ import {
   cloneConfig,
   getSanitizerInstanceFromOptions,
   removeUnsafeFromConfig,
-  Sanitizer,
+  type Sanitizer,
+  type SanitizerHandle,
   sanitizerState,
 } from './config.js';
 import { cleanUrl, urlScheme } from '../url/url-policy.js';
@@ -293,10 +294,10 @@ interface CompiledCache {
   safe: CompiledConfig | null;
   unsafe: CompiledConfig | null;
 }
-const compiledCache = new WeakMap<Sanitizer, CompiledCache>();
+const compiledCache = new WeakMap<SanitizerHandle, CompiledCache>();
 
 /** The compiled form of a Sanitizer's configuration for one flavour, cached until the Sanitizer changes. */
-export function compiledSanitizer(sanitizer: Sanitizer, safe: boolean): CompiledConfig {
+export function compiledSanitizer(sanitizer: SanitizerHandle, safe: boolean): CompiledConfig {
   const st = sanitizerState(sanitizer);
   let cache = compiledCache.get(sanitizer);
   if (cache === undefined || cache.revision !== st.revision) {
@@ -315,7 +316,7 @@ export function compiledSanitizer(sanitizer: Sanitizer, safe: boolean): Compiled
 }
 
 /** "sanitize" with a Sanitizer. */
-export function sanitizeWith(root: ParentNode, sanitizer: Sanitizer, safe: boolean): void {
+export function sanitizeWith(root: ParentNode, sanitizer: SanitizerHandle, safe: boolean): void {
   sanitizeCore(root, compiledSanitizer(sanitizer, safe));
 }
 

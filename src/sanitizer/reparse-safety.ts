@@ -66,7 +66,8 @@ import {
   asciiLowercase,
 } from '../dom.js';
 import * as T from '../tree-builder/html-elements.js';
-import { serializedAttributeName } from '../serializer.js';
+import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
+import { elementTagId } from '../tree-builder/tree-builder.js';
 import {
   BREAKOUT_START_TAG,
   adjustForeignAttributes,
@@ -74,7 +75,6 @@ import {
   adjustSvgAttributes,
   adjustSvgTagName,
   fontBreaksOut,
-  isHtmlEncoding,
 } from '../tree-builder/foreign-content.js';
 import {
   DATA_STATE,
@@ -85,10 +85,15 @@ import {
 } from '../tokenizer/tokenizer.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
 import { documentModeFromDoctype } from '../tree-builder/quirks-mode.js';
+// Kinds of child list and frame flags: a module of constants only, which a minifying bundler inlines.
+import {
+  MAX_FRAGMENT_DEPTH, MAX_DOCUMENT_DEPTH, BODY, TABLE, TABLE_BODY, ROW, COLUMN_GROUP, RAW_TEXT, FOREIGN, DOCUMENT,
+  HTML_ELEMENT, HEAD, DROP_ALL, P_IN_BUTTON_SCOPE, NOBR_IN_SCOPE, BUTTON_IN_SCOPE, SELECT_IN_SCOPE, RUBY_IN_SCOPE,
+  LI_REACHABLE, DD_DT_REACHABLE, A_IN_FORMATTING_LIST, FORM_POINTER, TEMPLATE_OPEN, SELECT_CONTEXT, SELECT_ANCESTOR,
+  INHERITED, SCOPE_FLAGS,
+} from './reparse-constants.js';
 
-/** Deepest element nesting that browsers build as written (see the depth check in `enforceReparseSafety`). */
-export const MAX_FRAGMENT_DEPTH = 512;
-const MAX_DOCUMENT_DEPTH = MAX_FRAGMENT_DEPTH + 1;
+export { MAX_FRAGMENT_DEPTH } from './reparse-constants.js';
 
 /** Where the tree will be parsed again: a fragment context element, or a whole document. */
 export type ReparseContext = { kind: 'document' } | { kind: 'fragment'; name: string; namespace: string };
@@ -106,37 +111,6 @@ export interface Repair {
 
 export type RepairListener = (repair: Repair) => void;
 
-// Insertion-mode-like kinds of child list.
-const BODY = 0; // "in body" (also caption/cell contents, select contents, integration points)
-const TABLE = 1; // children of table
-const TABLE_BODY = 2; // children of tbody/thead/tfoot
-const ROW = 3; // children of tr
-const COLUMN_GROUP = 4; // children of colgroup
-const RAW_TEXT = 5; // text only; `endTagName` must not be closed by the text ('' = none can be)
-const FOREIGN = 6; // children of an SVG or MathML element that is not an integration point
-const DOCUMENT = 7; // children of the Document
-const HTML_ELEMENT = 8; // children of the html element
-const HEAD = 9; // children of head
-const DROP_ALL = 10; // nothing may stay (e.g. a frameset context)
-
-// Flags describing the stack of open elements as seen by a child's start tag.
-const P_IN_BUTTON_SCOPE = 1;
-const NOBR_IN_SCOPE = 2;
-const BUTTON_IN_SCOPE = 4;
-const SELECT_IN_SCOPE = 8;
-const RUBY_IN_SCOPE = 16;
-const LI_REACHABLE = 32; // the "li" start tag loop would reach an li
-const DD_DT_REACHABLE = 64; // the "dd"/"dt" start tag loop would reach a dd or dt
-const A_IN_FORMATTING_LIST = 128; // an `a` after the last marker of the active formatting elements
-const FORM_POINTER = 256; // the form element pointer is set and no template is open
-const TEMPLATE_OPEN = 512;
-const SELECT_CONTEXT = 1024; // fragment case with a select context element
-// An HTML select is an ancestor (or the context element). Template contents do not reset it: our tree builder
-// refills a selectedcontent inside a template inside a select too, so dropping it there is the safe choice.
-const SELECT_ANCESTOR = 2048;
-/** Flags that hold for every descendant, whatever the insertion mode (the DOM ancestry, not the stack's scopes). */
-const INHERITED = FORM_POINTER | TEMPLATE_OPEN | SELECT_ANCESTOR | SELECT_CONTEXT;
-const SCOPE_FLAGS = P_IN_BUTTON_SCOPE | NOBR_IN_SCOPE | BUTTON_IN_SCOPE | SELECT_IN_SCOPE | RUBY_IN_SCOPE;
 
 /** Start tags that "close a p element" when one is in button scope ("in body"). `table` only in no-quirks
  * documents, but the guarantee must hold in both, so it counts. */
@@ -343,12 +317,28 @@ function rawTextRoundTrips(text: string, state: number, name: string): boolean {
   return check.a === text && check.count === 3;
 }
 
+/** What only documents need: their html/head/body structure and the DOCTYPE check (with the quirks-mode tables). */
+interface DocumentRules {
+  structure(root: ParentNode, report: Reporter): void;
+  doctypeMode(dt: DocumentType): DocumentMode | null;
+}
+
+const DOCUMENT_RULES: DocumentRules = { structure: documentStructure, doctypeMode: doctypeRoundTrips };
+
 /** Repairs `root` in place so that its serialization reparses to it. Returns the number of repairs made. */
-export function enforceReparseSafety(
-  root: ParentNode,
-  context: ReparseContext,
-  onRepair?: RepairListener,
-): number {
+export function enforceReparseSafety(root: ParentNode, context: ReparseContext, onRepair?: RepairListener): number {
+  return enforce(root, context, onRepair, DOCUMENT_RULES);
+}
+
+/**
+ * `enforceReparseSafety` for a fragment: `root` is not a Document and `context` is a fragment context. It does not
+ * reference the document rules, so a bundle that only sanitizes fragments does not carry them.
+ */
+export function enforceFragmentReparseSafety(root: ParentNode, context: ReparseContext, onRepair?: RepairListener): number {
+  return enforce(root, context, onRepair, null);
+}
+
+function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairListener | undefined, documents: DocumentRules | null): number {
   let repairs = 0;
   const report = (action: Repair['action'], node: ChildNode, reason: string, attribute?: Attr): void => {
     repairs++;
@@ -356,7 +346,8 @@ export function enforceReparseSafety(
   };
 
   if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) {
-    documentStructure(root, report);
+    if (documents === null) throw new TypeError('enforceFragmentReparseSafety: a document needs enforceReparseSafety');
+    documents.structure(root, report);
   } else if (context.namespace === HTML_NS && asciiLowercase(context.name) === 'html') {
     htmlElementStructure(root, root.childNodes, report);
   }
@@ -462,7 +453,8 @@ export function enforceReparseSafety(
         report('drop', node, 'doctype-misplaced');
         continue;
       }
-      const mode = doctypeRoundTrips(node as DocumentType);
+      // (A DOCUMENT frame is only made with the document rules.)
+      const mode = documents!.doctypeMode(node as DocumentType);
       if (mode === null) {
         removeAt(f, node);
         report('drop', node, 'doctype-would-change');
@@ -521,7 +513,7 @@ export function enforceReparseSafety(
         }
       }
       stack.push(child);
-    } else if (el.childNodes.length > 0 && isVoid(el)) {
+    } else if (el.childNodes.length > 0 && serializesAsVoid(el)) {
       for (const c of el.childNodes.splice(0)) {
         c.parentNode = null;
         report('drop', c, 'child-of-void-element');
@@ -740,18 +732,6 @@ function unwrapAt(f: Frame, el: Element): void {
   el.parentNode = null;
 }
 
-function isVoid(el: Element): boolean {
-  if (el.namespaceURI !== HTML_NS) return false;
-  switch (el.localName) {
-    case 'area': case 'base': case 'basefont': case 'bgsound': case 'br': case 'col': case 'embed': case 'frame':
-    case 'hr': case 'img': case 'input': case 'keygen': case 'link': case 'meta': case 'param': case 'source':
-    case 'track': case 'wbr':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** Characters the serializer escapes in text ("escaping a string"). */
 const ESCAPED_CHARACTER = /[&<>\u00a0]/;
 
@@ -805,17 +785,6 @@ function safePIData(data: string): string {
   while (i < d.length && (d.charCodeAt(i) === 0x20 || d.charCodeAt(i) === 0x09 || d.charCodeAt(i) === 0x0a || d.charCodeAt(i) === 0x0c || d.charCodeAt(i) === 0x0d)) i++;
   d = d.slice(i);
   return d;
-}
-
-/** The tag id used by the tree builder for an element of the tree. */
-function tagIdOf(el: Element): number {
-  if (el.namespaceURI === HTML_NS) return T.htmlTagId(el.localName);
-  if (el.namespaceURI === MATHML_NS) {
-    const id = T.mathmlTagId(el.localName);
-    return id === T.MATH_ANNOTATION_XML && isHtmlEncoding(el.attributes) ? T.MATH_ANNOTATION_XML_HIP : id;
-  }
-  if (el.namespaceURI === SVG_NS) return T.svgTagId(el.localName);
-  return T.UNKNOWN;
 }
 
 function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: number, parentId: number, ns = HTML_NS): Frame {
@@ -942,7 +911,7 @@ function checkElement(f: Frame, el: Element): string | null {
   } else {
     return 'unknown-namespace';
   }
-  const id = tagIdOf(el);
+  const id = elementTagId(el);
 
   if (f.kind === FOREIGN) {
     // Foreign content: children are foreign elements of the parent's namespace, unless they break out.
@@ -1096,7 +1065,7 @@ function isHiddenInput(el: Element): boolean {
 /** The frame for the children of `el` (already accepted in frame `f`), or null for void elements. */
 function childFrame(f: Frame, el: Element): Frame | null {
   const ns = el.namespaceURI;
-  const id = tagIdOf(el);
+  const id = elementTagId(el);
   if (ns !== HTML_NS) {
     if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) {
       // Scope boundaries and special: start tags inside see a fresh scope.
@@ -1104,7 +1073,7 @@ function childFrame(f: Frame, el: Element): Frame | null {
     }
     return frame(el, el.childNodes, FOREIGN, f.flags & (INHERITED | A_IN_FORMATTING_LIST), id, ns);
   }
-  if (isVoid(el)) return null;
+  if (serializesAsVoid(el)) return null;
   if (id === T.TEMPLATE) return templateFrame(el, el.content!.childNodes, f.flags);
 
   const raw = rawTextState(id);

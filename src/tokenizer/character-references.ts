@@ -4,38 +4,73 @@
  * named character references table, and the numeric character reference end state's
  * C1 replacement table.
  */
-import { NAMES, VALUES } from './named-character-references.js';
+import { ALPHANUMERIC_STYLES, CASE_PAIR_OFFSETS, NAMES, TERMINATORS, VALUES } from './named-character-references.js';
 
 /** The names, sorted by UTF-16 code unit (a name sorts before every longer name it is a prefix of). */
-const names: string[] = [];
+let names: string[] = [];
 /** The replacement text of each name. */
-const values: string[] = [];
+let values: string[] = [];
 /** For each ASCII code of a first character: the index range [start, end) of the names starting with it. */
 const firstStart = new Int32Array(128);
 const firstEnd = new Int32Array(128);
 
-{
-  // Decode the front-coded NAMES (see named-character-references.ts).
-  let valueAt = 0;
-  let previous = '';
+/**
+ * Decodes the table (see named-character-references.ts) on the first named reference, not at load: about a
+ * millisecond that a program which never meets one does not pay.
+ *
+ * The entries come in the order of their values; they are searched in the order of their names. Sorting the
+ * (ASCII) names alone is fast, so the values are found again through a map.
+ */
+function decodeTable(): void {
+  const valueOf = new Map<string, string>();
+  let at = 0;
+  /** Reads a number of VALUES at `at`: digits ']'..'}' (base 33), then a final digit '('..'[' (base 52). */
+  const readNumber = (): number => {
+    let n = 0;
+    let c = VALUES.charCodeAt(at++);
+    for (; c >= 0x5d; c = VALUES.charCodeAt(at++)) n = n * 33 + c - 0x5d;
+    return n * 52 + c - 0x28;
+  };
+  let first = 0;
   for (let i = 0; i < NAMES.length; ) {
-    const shared = NAMES.charCodeAt(i) - 0x30;
-    let j = i + 1;
-    let c = NAMES.charCodeAt(j);
-    while (c !== 0x2c /* , */ && c !== 0x2e /* . */) c = NAMES.charCodeAt(++j);
-    const name = previous.slice(0, shared) + NAMES.slice(i + 1, j);
-    const len = c === 0x2c ? 1 : 2;
-    names.push(name);
-    values.push(VALUES.slice(valueAt, valueAt + len));
-    valueAt += len;
-    previous = name;
+    let j = i;
+    // Names are ASCII letters and digits; the terminators are punctuation below '0'.
+    while (NAMES.charCodeAt(j) >= 0x30) j++;
+    const name = NAMES.slice(i, j);
+    const flags = TERMINATORS.indexOf(NAMES[j]!);
+    first += readNumber();
+    let value = String.fromCodePoint(first);
+    if (VALUES.charCodeAt(at) === 0x21 /* ! */) {
+      at++;
+      value += String.fromCodePoint(readNumber());
+    }
+    valueOf.set(name + ';', value);
+    // 1: also a legacy name, valid without the semicolon.
+    if (flags & 1) valueOf.set(name, value);
+    // 2 × (1 + k): the all-lowercase name is this one's case pair, its value this one's + CASE_PAIR_OFFSETS[k].
+    if (flags > 1) {
+      const lower = name.toLowerCase();
+      const lowerValue = String.fromCodePoint(first + CASE_PAIR_OFFSETS[(flags >> 1) - 1]!);
+      valueOf.set(lower + ';', lowerValue);
+      if (flags & 1) valueOf.set(lower, lowerValue);
+    }
     i = j + 1;
   }
-  for (let i = names.length - 1; i >= 0; i--) {
-    const c = names[i]!.charCodeAt(0);
+  // The mathematical alphanumeric letters the table leaves out (A–Z then a–z are consecutive in each style).
+  for (const [suffix, first] of ALPHANUMERIC_STYLES) {
+    for (let i = 0; i < 52; i++) {
+      const name = String.fromCharCode(i < 26 ? 0x41 + i : 0x47 + i) + suffix + ';';
+      if (!valueOf.has(name)) valueOf.set(name, String.fromCodePoint(first + i));
+    }
+  }
+  const sorted = [...valueOf.keys()].sort();
+  values = sorted.map((n) => valueOf.get(n)!);
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const c = sorted[i]!.charCodeAt(0);
     if (firstEnd[c] === 0) firstEnd[c] = i + 1;
     firstStart[c] = i;
   }
+  names = sorted;
 }
 
 /** Length (in code units of the input) of the last match found by `matchNamedCharacterReference`. */
@@ -51,6 +86,7 @@ export let matchedLength = 0;
  * searches per character), so it allocates nothing.
  */
 export function matchNamedCharacterReference(input: string, start: number, end: number): number {
+  if (names.length === 0) decodeTable();
   const first = input.charCodeAt(start);
   if (first >= 128) return -1;
   let lo = firstStart[first]!;

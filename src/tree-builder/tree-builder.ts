@@ -58,40 +58,20 @@ import {
   fontBreaksOut,
   isHtmlEncoding,
 } from './foreign-content.js';
-import { documentModeFromDoctype } from './quirks-mode.js';
+import type { documentModeFromDoctype } from './quirks-mode.js';
 
-// Insertion modes (13.2.4.1).
-export const INITIAL = 0;
-export const BEFORE_HTML = 1;
-export const BEFORE_HEAD = 2;
-export const IN_HEAD = 3;
-export const IN_HEAD_NOSCRIPT = 4;
-export const AFTER_HEAD = 5;
-export const IN_BODY = 6;
-export const TEXT_MODE = 7;
-export const IN_TABLE = 8;
-export const IN_TABLE_TEXT = 9;
-export const IN_CAPTION = 10;
-export const IN_COLUMN_GROUP = 11;
-export const IN_TABLE_BODY = 12;
-export const IN_ROW = 13;
-export const IN_CELL = 14;
-export const IN_TEMPLATE = 15;
-export const AFTER_BODY = 16;
-export const IN_FRAMESET = 17;
-export const AFTER_FRAMESET = 18;
-export const AFTER_AFTER_BODY = 19;
-export const AFTER_AFTER_FRAMESET = 20;
-
-// Token kinds.
-const START_TAG = 0;
-const END_TAG = 1;
-const CHARACTERS = 2;
-const NULL_CHARACTER = 3;
-const COMMENT = 4;
-const PROCESSING_INSTRUCTION = 5;
-const DOCTYPE = 6;
-const EOF = 7;
+// Insertion modes and token kinds: a module of constants only, which a minifying bundler inlines.
+import {
+  INITIAL, BEFORE_HTML, BEFORE_HEAD, IN_HEAD, IN_HEAD_NOSCRIPT, AFTER_HEAD, IN_BODY, TEXT_MODE, IN_TABLE,
+  IN_TABLE_TEXT, IN_CAPTION, IN_COLUMN_GROUP, IN_TABLE_BODY, IN_ROW, IN_CELL, IN_TEMPLATE, AFTER_BODY, IN_FRAMESET,
+  AFTER_FRAMESET, AFTER_AFTER_BODY, AFTER_AFTER_FRAMESET, START_TAG, END_TAG, CHARACTERS, NULL_CHARACTER, COMMENT,
+  PROCESSING_INSTRUCTION, DOCTYPE, EOF,
+} from './modes.js';
+export {
+  INITIAL, BEFORE_HTML, BEFORE_HEAD, IN_HEAD, IN_HEAD_NOSCRIPT, AFTER_HEAD, IN_BODY, TEXT_MODE, IN_TABLE,
+  IN_TABLE_TEXT, IN_CAPTION, IN_COLUMN_GROUP, IN_TABLE_BODY, IN_ROW, IN_CELL, IN_TEMPLATE, AFTER_BODY, IN_FRAMESET,
+  AFTER_FRAMESET, AFTER_AFTER_BODY, AFTER_AFTER_FRAMESET,
+} from './modes.js';
 
 const NO_ATTRS: Attr[] = [];
 
@@ -147,7 +127,7 @@ function getAttr(attrs: Attr[], name: string): string | null {
 }
 
 /** The tag id of an element already in the tree (any namespace). */
-function elementTagId(el: Element): number {
+export function elementTagId(el: Element): number {
   const ns = el.namespaceURI;
   if (ns === HTML_NS) return T.htmlTagId(el.localName);
   if (ns === MATHML_NS) {
@@ -162,6 +142,11 @@ function elementTagId(el: Element): number {
 export interface TreeBuilderOptions {
   scripting: boolean;
   reportErrors: boolean;
+  /**
+   * `documentModeFromDoctype` (quirks-mode.ts), for the document case: only the "initial" insertion mode reads it,
+   * so a bundle that only parses fragments does not carry the quirks-mode tables.
+   */
+  documentMode?: typeof documentModeFromDoctype;
 }
 
 export class TreeBuilder implements TokenSink {
@@ -178,6 +163,7 @@ export class TreeBuilder implements TokenSink {
   private framesetOk = true;
   private readonly scripting: boolean;
   private readonly reportErrors: boolean;
+  private readonly documentMode: typeof documentModeFromDoctype | undefined;
   private fosterParenting = false;
   private reprocessEof = false;
   /** Drop a U+000A at the start of the next character run (after `<pre>`, `<listing>`, `<textarea>`). */
@@ -226,6 +212,7 @@ export class TreeBuilder implements TokenSink {
     this.document = document;
     this.scripting = options.scripting;
     this.reportErrors = options.reportErrors;
+    this.documentMode = options.documentMode;
     this.open.onOptionPopped = (el) => this.maybeCloneOptionIntoSelectedContent(el);
   }
 
@@ -792,7 +779,7 @@ export class TreeBuilder implements TokenSink {
         const dt = new DocumentType(name === null ? '' : name, this.tPublicId ?? '', this.tSystemId ?? '');
         dt.parentNode = this.document;
         this.document.childNodes.push(dt);
-        this.document.mode = documentModeFromDoctype(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
+        this.document.mode = this.documentMode!(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
         this.mode = BEFORE_HTML;
         return;
       }

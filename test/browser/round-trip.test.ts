@@ -30,7 +30,7 @@ import { parseDocument, parseFragment } from '../../src/parser.js';
 import { sanitize, sanitizeDocument, sanitizeFragment } from '../../src/sanitize.js';
 import { enforceReparseSafety, type Repair } from '../../src/sanitizer/reparse-safety.js';
 import type { SanitizerSpec } from '../../src/sanitizer-api/sanitize.js';
-import { type Policy, compilePolicy } from '../../src/policy/engine.js';
+import { type Policy, compilePolicy } from '../../src/policy/index.js';
 import { serialize } from '../../src/serializer.js';
 import { dumpTree } from '../support/dump.js';
 import {
