@@ -477,10 +477,6 @@ export function exactCopy<T>(items: T[], n: number): T[] {
       return [items[0]!, items[1]!, items[2]!];
     case 4:
       return [items[0]!, items[1]!, items[2]!, items[3]!];
-    case 5:
-      return [items[0]!, items[1]!, items[2]!, items[3]!, items[4]!];
-    case 6:
-      return [items[0]!, items[1]!, items[2]!, items[3]!, items[4]!, items[5]!];
     default:
       return items.slice(0, n);
   }

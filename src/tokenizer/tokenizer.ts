@@ -12,7 +12,7 @@
  * call; the loop reads `this.state` afresh at every step.
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
-import { internedName } from './interned-names.js';
+import { lookupName, rememberName } from './interned-names.js';
 import type { ParseErrorHandler } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -816,8 +816,12 @@ export class Tokenizer {
           }
           // The state runs once per tag (it scans the whole name), so this sets the name: a slice of
           // the input unless it needs lower-casing or U+0000 replaced.
-          const shared = internedName(s, start, p);
-          this.tagName = shared !== null ? shared : fix ? lowerAndReplaceNulls(s.slice(start, p)) : s.slice(start, p);
+          let name = lookupName(s, start, p);
+          if (name === null) {
+            name = fix ? lowerAndReplaceNulls(s.slice(start, p)) : s.slice(start, p);
+            rememberName(name);
+          }
+          this.tagName = name;
           if (p >= n) {
             this.err('eof-in-tag', p);
             this.emitEndOfFile();
@@ -1910,12 +1914,13 @@ export class Tokenizer {
       }
       p++;
     }
-    const shared = internedName(s, start, p);
-    if (shared !== null) this.startAttribute(shared, p);
-    else {
+    let name = lookupName(s, start, p);
+    if (name === null) {
       const raw = s.slice(start, p);
-      this.startAttribute(fix ? lowerAndReplaceNulls(raw) : raw, p);
+      name = fix ? lowerAndReplaceNulls(raw) : raw;
+      rememberName(name);
     }
+    this.startAttribute(name, p);
     if (p < n && c === EQUALS) {
       this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
       return p + 1;

@@ -143,7 +143,7 @@ export const SVG_TITLE = 123;
 
 export const TAG_ID_COUNT = 124;
 
-const HTML_TAG_NAMES = [
+export const HTML_TAG_NAMES: readonly string[] = [
   '', 'a', 'address', 'applet', 'area', 'article', 'aside', 'b', 'base', 'basefont', 'bgsound', 'big',
   'blockquote', 'body', 'br', 'button', 'caption', 'center', 'code', 'col', 'colgroup', 'dd', 'details',
   'dialog', 'dir', 'div', 'dl', 'dt', 'em', 'embed', 'fieldset', 'figcaption', 'figure', 'font', 'footer',
