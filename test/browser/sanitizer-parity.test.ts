@@ -593,40 +593,18 @@ const SELECTEDCONTENT_TAG = /<\/?selectedcontent(?=[\t\n\f\r />])(?:[^>"']|"[^"]
 
 /** Whether the case's configuration (as our side builds it) replaces HTML selectedcontent elements with their children. */
 function replacesSelectedContent(c: SanitizerCase): boolean {
-  let s: Sanitizer;
-  try {
-    switch (c.config.kind) {
-      case 'none':
-        return false;
-      case 'preset':
-      case 'dict': {
-        // The flavour does not change the element lists, but it can make a configuration invalid (data attributes
-        // allowed by default in the unsafe one).
-        const value = c.config.kind === 'dict' ? copy(c.config.value) : c.config.value;
-        try {
-          s = getSanitizerInstanceFromOptions({ sanitizer: value as never }, true);
-        } catch {
-          s = getSanitizerInstanceFromOptions({ sanitizer: copy(value) as never }, false);
-        }
-        break;
-      }
-      case 'object': {
-        s = c.config.init === null ? new Sanitizer() : new Sanitizer(copy(c.config.init) as never);
-        const m = s as unknown as Record<string, (a?: unknown) => unknown>;
-        for (const op of c.config.ops) {
-          try {
-            m[op.m]!.call(s, copy(op.a));
-          } catch {
-            // A throwing call changes nothing.
-          }
-        }
-        break;
-      }
+  const option = c.config.kind === 'none' ? null : oursRun(c, '').option;
+  if (option === null) return false;
+  // The flavour does not change the element lists, but it can make a configuration invalid (data attributes are
+  // allowed by default in the unsafe one).
+  for (const safe of [true, false]) {
+    try {
+      if (replacedElementKeys(option(), safe).has(`${HTML_NS} selectedcontent`)) return true;
+    } catch {
+      // Invalid in this flavour.
     }
-  } catch {
-    return false;
   }
-  return (s.get().replaceWithChildrenElements ?? []).some((e) => e.name === 'selectedcontent' && e.namespace === HTML_NS);
+  return false;
 }
 
 /** Names as the page sends them back in get(): the standard handlers Chromium 156 does not remove. */
@@ -872,20 +850,6 @@ function parseNoting(markup: string, context: { name: string; namespace: string 
   const currentNode = (): Element | null => (open !== undefined && open.current instanceof Element ? open.current : null);
   const templateParents = new Map<Element, ParentNode>();
   const fosterTargets = new Map<Element, { target: Element; lastChild: ChildNode | null }>();
-  const findByAttributes = (attrs: Attr[]): Element | null => {
-    const work: ParentNode[] = [root];
-    while (work.length > 0) {
-      const p = work.pop()!;
-      for (const n of p.childNodes) {
-        if (n.nodeType !== ELEMENT_NODE) continue;
-        const el = n as Element;
-        if (el.attributes === attrs) return el;
-        work.push(el);
-        if (el.content !== null) work.push(el.content);
-      }
-    }
-    return null;
-  };
   const elements = (): Element[] => {
     const out: Element[] = [];
     walk(root, (n) => void (n.nodeType === ELEMENT_NODE && out.push(n as Element)));
@@ -913,8 +877,8 @@ function parseNoting(markup: string, context: { name: string; namespace: string 
     startTag(name, attributes, selfClosing) {
       step(() => builder.startTag(name, attributes, selfClosing));
       if (name !== 'template' || !attributes.some((a) => a.localName === 'shadowrootmode')) return;
-      const el = findByAttributes(attributes);
-      if (el !== null && el.parentNode !== null && el.namespaceURI === HTML_NS && el.localName === 'template') {
+      const el = elements().find((e) => e.attributes === attributes);
+      if (el !== undefined && el.parentNode !== null && el.namespaceURI === HTML_NS && el.localName === 'template') {
         templateParents.set(el, el.parentNode);
       }
     },
