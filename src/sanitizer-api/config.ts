@@ -730,9 +730,12 @@ export interface SetHTMLOptions {
  * invalid dictionary.
  */
 export function getSanitizerInstanceFromOptions(options: SetHTMLOptions | undefined, safe: boolean): Sanitizer {
-  const spec = options?.sanitizer ?? (safe ? 'default' : {});
+  // Only a missing member takes the default: Web IDL converts null to the union's dictionary (an empty
+  // configuration), as Chromium 156 does (`setHTML(html, { sanitizer: null })` keeps custom elements).
+  const given: unknown = options?.sanitizer;
+  const spec = given === undefined ? (safe ? 'default' : {}) : given;
   if (isSanitizer(spec)) return spec;
-  if (typeof spec === 'string') return new Sanitizer(spec);
+  if (typeof spec === 'string') return new Sanitizer(spec as SanitizerPreset);
   // A new Sanitizer whose dictionary defaults follow the flavour (the constructor always uses true).
   const sanitizer = Object.create(Sanitizer.prototype) as Sanitizer;
   setConfiguration(sanitizer, spec, !safe);

@@ -60,8 +60,10 @@ export function setHTMLLike(html: string, options: SetHTMLLikeOptions = {}): Doc
   // Steps 3-5: parse in the context element. Chromium (156) parses with the scripting flag disabled whenever it
   // sanitizes (setHTML, and setHTMLUnsafe given a sanitizer): the fragment is built in an inert document, as
   // whatwg/html#12756 ("sanitize while parsing") specifies, so `<noscript>` content is markup, not raw text.
-  // setHTMLUnsafe without a sanitizer parses like innerHTML (scripting enabled).
-  const scripting = !safe && options.sanitizer === undefined;
+  // setHTMLUnsafe without a sanitizer parses like innerHTML: scripting enabled, except into a template, whose
+  // contents belong to an inert document (Chromium 156 parses `<noscript>` there as markup too).
+  const template = name === 'template' && namespace === HTML_NS;
+  const scripting = !safe && options.sanitizer === undefined && !template;
   const fragment = parseFragment(html, { context, scripting });
   // Step 6: sanitize.
   sanitizeWith(fragment, sanitizer, safe);

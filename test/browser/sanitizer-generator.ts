@@ -4,7 +4,8 @@
  *
  * Everything is plain JSON so that the same case can be replayed in Chromium and on our side: a configuration is
  * - `none`: no `sanitizer` option (setHTML then uses "default", setHTMLUnsafe `{}`),
- * - `preset`: a string (`'default'`, or a bogus preset that must throw),
+ * - `preset`: a value that is not a dictionary: `'default'`, a bogus preset string, another primitive (Web IDL makes
+ *   it a string, hence a bogus preset), or null and arrays (which Web IDL converts to the dictionary),
  * - `dict`: a `SanitizerConfig` dictionary, valid or not (wrong types, both lists, duplicates, contradictions),
  * - `object`: a `Sanitizer` built from a dictionary (or from nothing) and then modified by a list of method calls,
  *   whose return values are compared too.
@@ -27,7 +28,7 @@ export interface MethodCall {
 
 export type ConfigSpec =
   | { kind: 'none' }
-  | { kind: 'preset'; value: string }
+  | { kind: 'preset'; value: Json }
   | { kind: 'dict'; value: Json }
   /** `init` null: `new Sanitizer()`; otherwise `new Sanitizer(init)`. */
   | { kind: 'object'; init: Json; ops: MethodCall[] };
@@ -373,7 +374,10 @@ function methodCall(rng: Rng): MethodCall {
 export function randomConfig(rng: Rng): ConfigSpec {
   const r = rng.int(100);
   if (r < 8) return { kind: 'none' };
-  if (r < 14) return { kind: 'preset', value: rng.chance(0.9) ? 'default' : rng.pick(['Default', 'safe', '']) };
+  if (r < 14) {
+    const odd: Json[] = ['Default', 'safe', '', ' default', null, 0, 5, true, false, [], ['default']];
+    return { kind: 'preset', value: rng.chance(0.8) ? 'default' : rng.pick(odd) };
+  }
   if (r < 60) {
     const d = randomConfigDict(rng);
     return { kind: 'dict', value: rng.chance(0.18) ? breakConfig(rng, d) : d };
@@ -383,7 +387,7 @@ export function randomConfig(rng: Rng): ConfigSpec {
   let init: Json;
   if (initKind < 3) init = null;
   else if (initKind < 5) init = rng.pick<Json>([{}, { elements: [] }, { attributes: [] }, { elements: ['p', 'b'], attributes: ['title'] }, { removeElements: ['script'] }]);
-  else init = randomConfigDict(rng);
+  else init = rng.chance(0.08) ? breakConfig(rng, randomConfigDict(rng)) : randomConfigDict(rng);
   const ops: MethodCall[] = [];
   const n = rng.range(1, 8);
   for (let i = 0; i < n; i++) ops.push(methodCall(rng));

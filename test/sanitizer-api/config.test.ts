@@ -98,6 +98,18 @@ describe('canonicalization', () => {
     expect(getSanitizerInstanceFromOptions(undefined, false).get()).toEqual(new Sanitizer({}).get());
     expect(new Sanitizer('default').get()).toEqual(dflt);
   });
+
+  test('options: null and arrays are dictionaries (an empty configuration), other primitives bogus presets', () => {
+    // Web IDL: only a missing member takes the default; null converts to the union's dictionary (Chromium 156).
+    const empty = (safe: boolean): unknown => getSanitizerInstanceFromOptions({ sanitizer: {} }, safe).get();
+    expect(getSanitizerInstanceFromOptions({ sanitizer: null as never }, true).get()).toEqual(empty(true));
+    expect(getSanitizerInstanceFromOptions({ sanitizer: null as never }, true).get()).not.toEqual(new Sanitizer().get());
+    expect(getSanitizerInstanceFromOptions({ sanitizer: null as never }, false).get()).toEqual(empty(false));
+    expect(getSanitizerInstanceFromOptions({ sanitizer: [] as never }, true).get()).toEqual(empty(true));
+    for (const v of [5, 0, true, '', 'Default', ' default']) {
+      expect(() => getSanitizerInstanceFromOptions({ sanitizer: v as never }, true)).toThrow(TypeError);
+    }
+  });
 });
 
 describe('validity: every rule throws a TypeError naming the problem', () => {

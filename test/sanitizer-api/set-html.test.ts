@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SVG_NS } from '../../src/dom.js';
+import { ELEMENT_NODE, SVG_NS, TEXT_NODE, type Element } from '../../src/dom.js';
 import { Sanitizer, declarativeShadowRootTemplates, parseHTMLLike, setHTMLLike } from '../../src/sanitizer-api/index.js';
 import { parentLinksConsistent, show } from './helpers.js';
 
@@ -87,6 +87,20 @@ describe('setHTML-like: parse in context, then sanitize', () => {
     expect(setHTML('<noscript><p>x</noscript>y', { sanitizer: { elements: ['noscript', 'p'] } })).toBe('<noscript><p>xy</p></noscript>');
     // setHTMLUnsafe without a sanitizer parses like innerHTML (scripting enabled: raw text).
     expect(setHTML('<noscript><p>x</noscript>y', { safe: false })).toBe('<noscript><p>x</noscript>y');
+  });
+
+  test('setHTMLUnsafe without a sanitizer on a template parses with scripting disabled (inert contents, as Chromium 156)', () => {
+    const noscriptChild = (context: string): number => {
+      const f = setHTMLLike('<noscript><b>x</b></noscript>', { safe: false, context });
+      const noscript = f.childNodes[0] as Element;
+      expect(noscript.localName).toBe('noscript');
+      return noscript.childNodes[0]!.nodeType;
+    };
+    // Markup under a template (an element), raw text elsewhere.
+    expect(noscriptChild('template')).toBe(ELEMENT_NODE);
+    expect(noscriptChild('div')).toBe(TEXT_NODE);
+    // An unterminated tag at the end is dropped as markup, kept as raw text.
+    expect(setHTML('<noscript><b', { safe: false, context: 'template' })).toBe('<noscript></noscript>');
   });
 
   test('an invalid configuration throws a TypeError', () => {
