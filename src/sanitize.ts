@@ -93,8 +93,8 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   // The policy engine is not imported: it comes with the policy (see policy/link.ts).
   const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeFragment');
   const policy = engine === null ? null : engine.compile(options.policy!);
-  const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
-  const fragment = parseFragment(input, { context, scripting: parseScripting(options, safe) });
+  const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
+  const fragment = parseFragment(input, { context, scripting: parseScripting(options, safe, ctxName === 'template' && ctxNamespace === HTML_NS) });
   // setHTML on a script element inserts nothing.
   if (setHTMLSkipsContext(ctxName, ctxNamespace, safe)) {
     fragment.childNodes.length = 0;
@@ -126,7 +126,7 @@ export function sanitizeDocument(
   const safe = options.safe !== false;
   const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeDocument');
   const policy = engine === null ? null : engine.compile(options.policy!);
-  const sanitizer = sanitizerFor(options.sanitizer ?? policy?.sanitizer, safe);
+  const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
   const doc = parseDocument(input, {
     scripting: options.scripting ?? false,
     ...(options.transportEncoding !== undefined ? { transportEncoding: options.transportEncoding } : {}),
@@ -163,9 +163,10 @@ function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer
 }
 
 /** The scripting flag the parse uses (see `SanitizeOptions.scripting`). */
-function parseScripting(options: SanitizeOptions, safe: boolean): boolean {
+function parseScripting(options: SanitizeOptions, safe: boolean, template: boolean): boolean {
   if (options.scripting !== undefined) return options.scripting;
-  return !safe && options.sanitizer === undefined && options.policy === undefined;
+  // As setHTMLUnsafe without a sanitizer: scripting on, except into a template (an inert document's contents).
+  return !safe && options.sanitizer === undefined && options.policy === undefined && !template;
 }
 
 function urlReporter(report: (entry: SanitizeReportEntry) => void): (el: Element, attribute: string) => void {

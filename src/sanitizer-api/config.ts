@@ -753,7 +753,9 @@ function isSanitizer(spec: unknown): spec is Sanitizer {
  * not reference the `Sanitizer` class, so a bundle that never constructs a Sanitizer does not carry it.
  */
 export function sanitizerHandleFromOptions(options: SetHTMLOptions | undefined, safe: boolean): SanitizerHandle {
-  const spec = options?.sanitizer ?? (safe ? 'default' : {});
+  // As getSanitizerInstanceFromOptions: only a missing member takes the default; null is an empty dictionary.
+  const given: unknown = options?.sanitizer;
+  const spec = given === undefined ? (safe ? 'default' : {}) : given === null ? {} : given;
   if (isSanitizer(spec)) return spec;
   const handle = {};
   if (typeof spec === 'string') {

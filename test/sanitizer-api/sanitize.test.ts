@@ -348,3 +348,20 @@ describe('robustness', () => {
     expect(ms).toBeLessThan(5_000);
   });
 });
+
+describe('sanitizeFragment options as setHTML reads them', () => {
+  test('sanitizer: null is an empty configuration (custom elements kept), a missing sanitizer the default', async () => {
+    const { sanitizeFragment, serialize } = await import('../../src/index.js');
+    expect(serialize(sanitizeFragment('<my-el>x</my-el>', { sanitizer: null as never }))).toBe('<my-el>x</my-el>');
+    expect(serialize(sanitizeFragment('<my-el>x</my-el>'))).toBe(''); // not in the default's allow-list: dropped
+    expect(serialize(sanitizeFragment('<my-el>x</my-el><script>1</script>', { sanitizer: null as never }))).toBe('<my-el>x</my-el>');
+  });
+
+  test('unsafe without a sanitizer parses with scripting on, except into a template', async () => {
+    const { sanitizeFragment } = await import('../../src/index.js');
+    const inBody = sanitizeFragment('<noscript><b>x</b></noscript>', { safe: false });
+    expect((inBody.childNodes[0] as Element).childNodes[0]!.nodeType).toBe(3); // raw text
+    const inTemplate = sanitizeFragment('<noscript><b>x</b></noscript>', { safe: false, context: 'template' });
+    expect((inTemplate.childNodes[0] as Element).childNodes[0]!.nodeType).toBe(ELEMENT_NODE);
+  });
+});
