@@ -1631,6 +1631,8 @@ export class TreeBuilder implements TokenSink {
       newEl.childNodes = kids;
       furthestBlock.childNodes = [newEl];
       newEl.parentNode = furthestBlock;
+      // Steps 14 and 17 moved the furthest block's subtree (removed, then inserted again).
+      this.selectedContentMoved(furthestBlock);
       // Step 18.
       if (bookmarkAfter === null) {
         afe.replace(feEntry, newEl);
@@ -2347,7 +2349,7 @@ export class TreeBuilder implements TokenSink {
     const inside = isAncestor(sc, option);
     cloneOptionInto(option, sc);
     // An option inside the selectedcontent detached itself: it is no longer the select's selected option.
-    if (inside) this.selectedOptionOf.delete(select);
+    if (inside) this.reselectAfterRemoval(select);
   }
 
   /**
@@ -2359,10 +2361,7 @@ export class TreeBuilder implements TokenSink {
     const select = nearestAncestorSelect(option);
     if (select === null || select.getAttributeNodeNS(null, 'multiple') !== null) return;
     if (option.getAttributeNodeNS(null, 'selected') === null) {
-      if (this.selectedOptionOf.has(select) || option.getAttributeNodeNS(null, 'disabled') !== null) return;
-      const group = option.parentNode;
-      if (group !== null && group !== select && (group as Element).localName === 'optgroup' &&
-        (group as Element).getAttributeNodeNS(null, 'disabled') !== null) return;
+      if (this.selectedOptionOf.has(select) || isOptionDisabled(option)) return;
       const size = select.getAttributeNodeNS(null, 'size');
       if (size !== null && displaySizeAbove1(size.value)) return;
     }
@@ -2373,8 +2372,45 @@ export class TreeBuilder implements TokenSink {
     if (sc !== undefined && this.connectedInsertion()) {
       const inside = isAncestor(sc, option);
       cloneOptionInto(option, sc);
-      // An option that detached itself is no longer in the select: nothing is selected any more.
-      if (inside) this.selectedOptionOf.delete(select);
+      // An option that detached itself is no longer in the select.
+      if (inside) this.reselectAfterRemoval(select);
+    }
+  }
+
+  /**
+   * The selected option left `select` (it was inside the selectedcontent it was cloned into). Its removing steps run
+   * the select's selectedness setting algorithm: no option is selected any more, so the first option of the select's
+   * list of options that is not disabled becomes selected, unless the display size is more than 1. That change does
+   * not update the selectedcontent.
+   */
+  private reselectAfterRemoval(select: Element): void {
+    this.selectedOptionOf.delete(select);
+    const size = select.getAttributeNodeNS(null, 'size');
+    if (size !== null && displaySizeAbove1(size.value)) return;
+    const first = firstEnabledOption(select);
+    if (first !== null) this.selectedOptionOf.set(select, first);
+  }
+
+  /**
+   * The adoption agency moved `root`'s subtree (it was removed and inserted again). In a connected tree the
+   * post-connection steps of a selectedcontent in it update it from its select's selected option: a clone, or empty
+   * when there is none. Only enabled selectedcontent elements are followed (the others are never updated), and only
+   * while a document has at most MAX_MOVED_SELECTEDCONTENT of them (keeps the adoption agency linear).
+   */
+  private selectedContentMoved(root: Element): void {
+    const map = this.selectedContentOf;
+    if (map.size === 0 || map.size > MAX_MOVED_SELECTEDCONTENT || !this.connectedInsertion()) return;
+    for (const [select, sc] of map) {
+      if (sc !== root && !isAncestor(root, sc)) continue;
+      const selected = this.selectedOptionOf.get(select);
+      if (selected === undefined) {
+        for (const c of sc.childNodes) c.parentNode = null;
+        sc.childNodes = [];
+        continue;
+      }
+      const inside = isAncestor(sc, selected);
+      cloneOptionInto(selected, sc);
+      if (inside) this.reselectAfterRemoval(select);
     }
   }
 
@@ -2426,6 +2462,42 @@ function isAncestor(a: Element, node: Element): boolean {
   return false;
 }
 
+/** Whether an option is disabled: its own `disabled` attribute, or a `disabled` optgroup parent. */
+function isOptionDisabled(option: Element): boolean {
+  if (option.getAttributeNodeNS(null, 'disabled') !== null) return true;
+  const group = option.parentNode;
+  return group !== null && group.nodeType === ELEMENT_NODE && (group as Element).localName === 'optgroup' &&
+    (group as Element).namespaceURI === HTML_NS && (group as Element).getAttributeNodeNS(null, 'disabled') !== null;
+}
+
+/**
+ * The first option in `select`'s list of options (tree order) that is not disabled, or null. Iterative; it gives up
+ * (null) after MAX_SELECT_ANCESTOR_WALK nodes, which keeps repeated detaching linear.
+ */
+function firstEnabledOption(select: Element): Element | null {
+  const stack: ChildNode[] = [];
+  for (let i = select.childNodes.length - 1; i >= 0; i--) stack.push(select.childNodes[i]!);
+  let visited = 0;
+  while (stack.length > 0) {
+    if (++visited > MAX_SELECT_ANCESTOR_WALK) return null;
+    const node = stack.pop()!;
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    const el = node as Element;
+    if (el.namespaceURI === HTML_NS) {
+      const name = el.localName;
+      if (name === 'option') {
+        if (nearestAncestorSelect(el) === select && !isOptionDisabled(el)) return el;
+        continue;
+      }
+      // Options below these are not in this select's list of options.
+      if (name === 'select' || name === 'datalist' || name === 'hr') continue;
+    }
+    const kids = el.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return null;
+}
+
 /** Whether a `size` attribute value parses (rules for parsing non-negative integers) to more than 1. */
 function displaySizeAbove1(value: string): boolean {
   const m = /^[\t\n\f\r ]*\+?([0-9]+)/.exec(value);
@@ -2439,6 +2511,8 @@ const RESET_IDS = [
 
 /** Ancestor walks for selectedcontent give up this far up (keeps pathological nesting linear). */
 const MAX_SELECT_ANCESTOR_WALK = 512;
+/** Moves of selectedcontent elements by the adoption agency are followed up to this many per document. */
+const MAX_MOVED_SELECTEDCONTENT = 64;
 
 /** The option element's nearest ancestor select (4.10.10 "option element nearest ancestor select"). */
 function nearestAncestorSelect(option: Element): Element | null {

@@ -122,7 +122,7 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
       scripting: c.scripting,
       ours: o,
       chromium: { dump: chromium.dump, mode: chromium.mode },
-      reparse: async (other) => (await parseOurs([c], [other]))[0]!,
+      simulate: async (without) => (await ours!.parse([{ ...workerCase(c, input), simulate: { without: [...without] } }]))[0]!,
       chromiumParse: async (other) => {
         const [r] = await chromiumParse(page, [{ input: other, context: c.context, scripting: c.scripting }]);
         return { dump: r!.dump, mode: r!.mode };
