@@ -281,6 +281,10 @@ describe('parser API', () => {
     );
     expect(body('<b><div><select><selectedcontent>x</select></b>')).toMatch(/<selectedcontent>$/);
     expect(template('<template><b><div><select><selectedcontent>x</select></b>')).toContain('<selectedcontent>\n|         "x"');
+    // Moved out of the option it was created in, a selectedcontent is enabled and gets the selected option's clone.
+    expect(body('<select><strong><option>f<button><selectedcontent></strong>')).toContain(
+      '|   <button>\n|     <strong>\n|       <selectedcontent>\n|         "f"',
+    );
   });
 
   it('answers the CDATA question only after pending text reached the tree builder', () => {

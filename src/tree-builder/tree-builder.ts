@@ -183,6 +183,8 @@ export class TreeBuilder implements TokenSink {
   /** For each select element (without `multiple`), its selected option so far (the selectedness setting algorithm:
    * the last inserted option with a `selected` attribute, else the first one that is not disabled). */
   private readonly selectedOptionOf = new Map<Element, Element>();
+  /** The selectedcontent elements inserted in a connected tree, enabled or not (see `selectedContentMoved`). */
+  private readonly connectedSelectedContents: Element[] = [];
 
   private readonly dynamicIds = new Map<string, number>();
   private nextDynamicId = T.TAG_ID_COUNT;
@@ -2393,15 +2395,24 @@ export class TreeBuilder implements TokenSink {
 
   /**
    * The adoption agency moved `root`'s subtree (it was removed and inserted again). In a connected tree the
-   * post-connection steps of a selectedcontent in it update it from its select's selected option: a clone, or empty
-   * when there is none. Only enabled selectedcontent elements are followed (the others are never updated), and only
-   * while a document has at most MAX_MOVED_SELECTEDCONTENT of them (keeps the adoption agency linear).
+   * post-connection steps of each selectedcontent in it recompute whether it is disabled, and an enabled one updates
+   * its select's selectedcontent from the selected option: a clone, or empty when there is none. (A move can enable
+   * a selectedcontent, e.g. out of an option.) Followed while a document has at most MAX_MOVED_SELECTEDCONTENT
+   * selectedcontent elements (keeps the adoption agency linear).
    */
   private selectedContentMoved(root: Element): void {
-    const map = this.selectedContentOf;
-    if (map.size === 0 || map.size > MAX_MOVED_SELECTEDCONTENT || !this.connectedInsertion()) return;
-    for (const [select, sc] of map) {
-      if (sc !== root && !isAncestor(root, sc)) continue;
+    const all = this.connectedSelectedContents;
+    if (all.length === 0 || all.length > MAX_MOVED_SELECTEDCONTENT || !this.connectedInsertion()) return;
+    let updated: Element[] | null = null;
+    for (const moved of all) {
+      if (moved !== root && !isAncestor(root, moved)) continue;
+      const select = enabledSelectOf(moved);
+      if (select === null) continue;
+      if (!this.selectedContentOf.has(select)) this.selectedContentOf.set(select, moved);
+      if (updated === null) updated = [];
+      else if (updated.includes(select)) continue;
+      updated.push(select);
+      const sc = this.selectedContentOf.get(select)!;
       const selected = this.selectedOptionOf.get(select);
       if (selected === undefined) {
         for (const c of sc.childNodes) c.parentNode = null;
@@ -2429,6 +2440,9 @@ export class TreeBuilder implements TokenSink {
    * selectedcontent element above that select disables it. Three O(1) stack look-ups.
    */
   private noteSelectedContent(el: Element): void {
+    if (this.connectedSelectedContents.length <= MAX_MOVED_SELECTEDCONTENT && this.connectedInsertion()) {
+      this.connectedSelectedContents.push(el);
+    }
     const open = this.open;
     const i = open.lastIndexOfId(T.SELECT);
     // Ancestors in the same tree only: a template element on the stack starts another one (its contents).
@@ -2450,6 +2464,27 @@ function cloneOptionInto(option: Element, sc: Element): void {
   for (const c of sc.childNodes) c.parentNode = null;
   sc.childNodes = clones.childNodes;
   for (const c of sc.childNodes) c.parentNode = sc;
+}
+
+/**
+ * The select a selectedcontent element belongs to when it is enabled (its nearest select ancestor, no option or
+ * selectedcontent ancestor and no second select ancestor, not `multiple`), else null. Bounded walk.
+ */
+function enabledSelectOf(sc: Element): Element | null {
+  let select: Element | null = null;
+  let steps = 0;
+  for (let p = sc.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+    if (++steps > MAX_SELECT_ANCESTOR_WALK) return null;
+    const el = p as Element;
+    if (el.namespaceURI !== HTML_NS) continue;
+    const name = el.localName;
+    if (name === 'option' || name === 'selectedcontent') return null;
+    if (name === 'select') {
+      if (select !== null) return null;
+      select = el;
+    }
+  }
+  return select !== null && select.getAttributeNodeNS(null, 'multiple') === null ? select : null;
 }
 
 /** Whether `a` is an ancestor of `node` (bounded walk, like the other selectedcontent walks). */
@@ -2511,7 +2546,7 @@ const RESET_IDS = [
 
 /** Ancestor walks for selectedcontent give up this far up (keeps pathological nesting linear). */
 const MAX_SELECT_ANCESTOR_WALK = 512;
-/** Moves of selectedcontent elements by the adoption agency are followed up to this many per document. */
+/** Moves of selectedcontent elements by the adoption agency are followed while a document has at most this many. */
 const MAX_MOVED_SELECTEDCONTENT = 64;
 
 /** The option element's nearest ancestor select (4.10.10 "option element nearest ancestor select"). */

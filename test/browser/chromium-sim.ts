@@ -89,7 +89,7 @@ export const NUL_OUTSIDE_BODY = 'chromium-drops-nul-outside-body';
 export const SEARCH_NOT_SPECIAL = 'chromium-search-not-special';
 export const TEMPLATE_HEAD_ROW = 'chromium-template-head-row-anything-else';
 export const FORM_IN_TABLE_IN_TEMPLATE = 'chromium-form-in-table-in-template';
-export const FORM_END_IN_TEMPLATE = 'chromium-form-end-in-template';
+export const FORM_END_IN_TEMPLATE = 'chromium-form-end-tag-falls-through';
 export const FOREIGN_END_TAG_CASE = 'chromium-foreign-end-tag-case-adjusted';
 export const EVERY_SELECTEDCONTENT = 'chromium-clones-into-every-selectedcontent';
 export const CDATA_NUL = 'chromium-cdata-nul-replaced';
@@ -102,6 +102,7 @@ export const TABLE_TEXT_TEMPLATE = 'chromium-table-text-template-current-node';
 export const FFFD_FRAMESET_OK = 'chromium-fffd-keeps-frameset-ok';
 export const COLGROUP_EOF_TABLE_TEXT = 'chromium-colgroup-fragment-eof-table-text';
 export const TABLE_TEXT_AFTER_OPTION_POP = 'chromium-table-text-inserted-after-option-pop';
+export const COLUMN_GROUP_POPS_ANY = 'chromium-column-group-pops-current-node';
 
 export const SIMULATED: readonly string[] = [
   HEAD_IN_HEAD_NOSCRIPT,
@@ -125,6 +126,7 @@ export const SIMULATED: readonly string[] = [
   FFFD_FRAMESET_OK,
   COLGROUP_EOF_TABLE_TEXT,
   TABLE_TEXT_AFTER_OPTION_POP,
+  COLUMN_GROUP_POPS_ANY,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -198,6 +200,7 @@ function internals(b: TreeBuilder): Internals {
 
 const FORMATTING_NAMES = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 const HEAD_ROW_NAMES = new Set(['base', 'basefont', 'bgsound', 'noframes', 'title']);
+const IMPLIED_END_TAGS = new Set(['dd', 'dt', 'li', 'optgroup', 'option', 'p', 'rb', 'rp', 'rt', 'rtc']);
 /**
  * Start tags "in head" or "after head" handle themselves (any other one takes "anything else" in both: an implied
  * body). noscript is an "in head" one; "after head" sends it back there.
@@ -635,6 +638,7 @@ class ChromiumSink implements TokenSink {
     }
     if (this.on(SEARCH_NOT_SPECIAL) && name === 'search') this.renameSearch(start + 1);
     if (!AFTER_HEAD_START_TAGS.has(name)) this.impliedBody();
+    if (html && name !== 'html' && name !== 'col' && name !== 'template') this.columnGroupPop();
     const deferred = this.deferTableText();
     this.builder.startTag(name, attributes, selfClosing);
     deferred?.();
@@ -687,9 +691,32 @@ class ChromiumSink implements TokenSink {
         }
       }
     }
+    if (this.htmlRules('end') && name !== 'col' && name !== 'template' && this.columnGroupPop() && name === 'colgroup') return;
+    // FORM_END_IN_TEMPLATE, no template on the stack: the form element pointer steps, then "any other end tag".
+    const form = name === 'form' && this.on(FORM_END_IN_TEMPLATE) && this.htmlRules('end') && !this.templateOnStack() &&
+      (b.mode === IN_BODY || b.mode === IN_CAPTION || b.mode === IN_CELL) ? b.formElement : null;
+    const formIndex = form === null ? -1 : b.open.items.lastIndexOf(form, b.open.top);
     const deferred = this.deferTableText();
     this.builder.endTag(name);
     deferred?.();
+    if (formIndex >= 0 && b.open.items.lastIndexOf(form!, b.open.top) < 0) this.anyOtherFormEndTag();
+  }
+
+  /** "any other end tag" for form, as Chromium runs it after its form element pointer steps. */
+  private anyOtherFormEndTag(): void {
+    const open = this.b.open;
+    const items = open.items;
+    for (let i = open.top; i >= 0; i--) {
+      const el = items[i]!;
+      if (isHtml(el, 'form')) {
+        this.fired.add(FORM_END_IN_TEMPLATE);
+        // Generate implied end tags except for form, then pop up to that form.
+        while (open.top > i && IMPLIED_END_TAGS.has(open.current!.localName) && open.current!.namespaceURI === HTML_NS) open.popTo(open.top);
+        open.popTo(i);
+        return;
+      }
+      if (T.SPECIAL[open.ids[i]!]) return;
+    }
   }
 
   characters(data: string): void {
@@ -739,6 +766,18 @@ class ChromiumSink implements TokenSink {
         if (k > 0) this.forwardText(data.slice(0, k));
         this.impliedBody();
         data = data.slice(k);
+      }
+    }
+    if (b.mode === IN_COLUMN_GROUP && this.htmlRules('chars')) {
+      let k = 0;
+      while (k < data.length && isWhitespace(data.charCodeAt(k))) k++;
+      if (k < data.length && this.on(COLUMN_GROUP_POPS_ANY)) {
+        const cur0 = b.open.current;
+        if (b.open.top > 0 && cur0 !== null && !isHtml(cur0, 'colgroup') && !isHtml(cur0, 'template')) {
+          if (k > 0) this.forwardText(data.slice(0, k));
+          this.columnGroupPop();
+          data = data.slice(k);
+        }
       }
     }
     const cur = b.open.current;
@@ -829,7 +868,7 @@ class ChromiumSink implements TokenSink {
       b.pendingTableText = '';
       b.pendingTableTextDirty = false;
     }
-    const deferred = this.deferTableText();
+    const deferred = this.deferTableText(true);
     this.builder.endOfFile();
     deferred?.();
   }
@@ -847,13 +886,16 @@ class ChromiumSink implements TokenSink {
 
   /**
    * A non-character token while "in table text": the pending table character tokens are inserted first. Chromium
-   * does compute their place (and reconstruct the active formatting elements) first, but inserts the text only
-   * after the token is processed (pending text), so an option popped by that token is cloned into its
-   * selectedcontent without it. Returns what completes the insertion, or null when nothing is deferred.
+   * does compute their place (and reconstruct the active formatting elements) first, but inserts the text only at
+   * its next insertion or after the token (pending text), so an option popped by that token before is cloned into
+   * its selectedcontent without it. Returns what completes the insertion, or null when nothing is deferred.
    */
-  private deferTableText(): (() => void) | null {
+  private deferTableText(eof = false): (() => void) | null {
     const b = this.b;
     if (!this.on(TABLE_TEXT_AFTER_OPTION_POP) || b.mode !== IN_TABLE_TEXT || b.pendingTableText === '' || !b.open.hasId(T.OPTION)) return null;
+    // At end of file Chromium flushes its pending text before popping everything, except the pops of the templates
+    // still open, which come first.
+    if (eof && b.templateModes.length === 0) return null;
     const text = b.pendingTableText;
     const dirty = b.pendingTableTextDirty;
     b.pendingTableText = '';
@@ -890,6 +932,23 @@ class ChromiumSink implements TokenSink {
       };
     }
     return flush;
+  }
+
+  /**
+   * "in column group", anything else (and end tag colgroup): the standard ignores the token unless the current node
+   * is a colgroup, which it pops (switching to "in table"). Chromium only checks that the current node is neither the
+   * root nor a template, so in template contents it pops another element (e.g. a reconstructed b) and reprocesses
+   * the token "in table". Returns true when it did that.
+   */
+  private columnGroupPop(): boolean {
+    const b = this.b;
+    const cur = b.open.current;
+    if (!this.on(COLUMN_GROUP_POPS_ANY) || b.mode !== IN_COLUMN_GROUP || b.open.top === 0 || cur === null) return false;
+    if (isHtml(cur, 'colgroup') || isHtml(cur, 'template')) return false;
+    this.fired.add(COLUMN_GROUP_POPS_ANY);
+    b.open.popTo(b.open.top);
+    b.mode = IN_TABLE;
+    return true;
   }
 
   /**
@@ -977,9 +1036,12 @@ class ChromiumSink implements TokenSink {
 
 function installEverySelectedContent(b: Internals, fired: Set<string>): void {
   const all = new Map<Element, Element[]>();
+  /** Every selectedcontent inserted in a connected tree, enabled or not (a move may enable it). */
+  const tracked: Element[] = [];
   const open = b.open;
 
   b.noteSelectedContent = (el: Element): void => {
+    if (b.connectedInsertion()) tracked.push(el);
     const i = open.lastIndexOfId(T.SELECT);
     const t = open.lastIndexOfId(T.TEMPLATE);
     if (i < 0 || i < t) return;
@@ -1025,13 +1087,21 @@ function installEverySelectedContent(b: Internals, fired: Set<string>): void {
   };
 
   b.selectedContentMoved = (root: Element): void => {
-    if (all.size === 0 || !b.connectedInsertion()) return;
-    for (const [select, list] of all) {
+    if (tracked.length === 0 || !b.connectedInsertion()) return;
+    const done: Element[] = [];
+    for (const moved of tracked) {
+      if (moved !== root && !isAncestorOf(root, moved)) continue;
+      const select = enabledSelect(moved);
+      if (select === null || done.includes(select)) continue;
+      done.push(select);
+      const list = all.get(select) ?? [];
+      if (!list.includes(moved)) list.push(moved);
+      all.set(select, list);
+      if (list.length > 1) fired.add(EVERY_SELECTEDCONTENT);
       let detached = false;
+      const selected = b.selectedOptionOf.get(select);
       for (const sc of list) {
-        if (sc !== root && !isAncestorOf(root, sc)) continue;
-        if (list.length > 1) fired.add(EVERY_SELECTEDCONTENT);
-        const selected = b.selectedOptionOf.get(select);
+        if (!isAncestorOf(select, sc)) continue;
         if (selected === undefined) {
           for (const n of sc.childNodes) n.parentNode = null;
           sc.childNodes = [];
@@ -1050,6 +1120,23 @@ function installEverySelectedContent(b: Internals, fired: Set<string>): void {
     if (select === null || b.selectedOptionOf.get(select) !== option) return;
     updateAll(select, option);
   };
+}
+
+/** The select of an enabled selectedcontent (no option or selectedcontent ancestor, no second select), or null. */
+function enabledSelect(sc: Element): Element | null {
+  let select: Element | null = null;
+  let steps = 0;
+  for (let p = sc.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+    if (++steps > 512) return null;
+    const el = p as Element;
+    if (el.namespaceURI !== HTML_NS) continue;
+    if (el.localName === 'option' || el.localName === 'selectedcontent') return null;
+    if (el.localName === 'select') {
+      if (select !== null) return null;
+      select = el;
+    }
+  }
+  return select !== null && select.getAttributeNodeNS(null, 'multiple') === null ? select : null;
 }
 
 function isAncestorOf(a: Element, node: Element): boolean {

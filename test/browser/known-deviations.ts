@@ -136,12 +136,14 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     id: S.FORM_END_IN_TEMPLATE,
     description:
-      '"in body", end tag form with a template element on the stack: the standard pops up to the form element when ' +
-      'one is in scope (generating implied end tags first); Chromium 156 handles it like "any other end tag", which ' +
-      'stops at the first special element, so `<template><form><div></form>` leaves the form open. Reproduced: such ' +
-      'an end tag is dropped when a special element comes before the form on the stack (when the form comes first, ' +
-      'both pop the same elements).',
-    reference: 'spec: 13.2.6.4.7 "in body", end tag "form", "if there is a template element on the stack" branch',
+      '"in body", end tag form. With a template element on the stack the standard pops up to the form element when ' +
+      'one is in scope; Chromium 156 runs "any other end tag" instead, which stops at the first special element ' +
+      '(`<template><form><div></form>` leaves the form open). Without a template, after the form element pointer ' +
+      'steps removed the pointed-to form, Chromium runs "any other end tag" for form as well, which can close an ' +
+      'outer form the pointer no longer pointed to (`<form><table></form></table><form></form>/` puts "/" outside ' +
+      'both). Reproduced: with a template, such an end tag is dropped when a special element comes before the form; ' +
+      'without, "any other end tag" runs after it.',
+    reference: 'spec: 13.2.6.4.7 "in body", end tag "form"; chromium html_tree_builder.cc (the form case falls through without CorrectTemplateFormParsing)',
     html5lib: [],
   },
   {
@@ -278,6 +280,17 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'option is cloned into its selectedcontent without the text. Reproduced: with an option open, that text is ' +
       'inserted at the same place but after the token.',
     reference: 'spec: 13.2.6.4.10 "in table text", anything else; 4.10.10 option popped: clone into selectedcontent; found by this differential test',
+    html5lib: [],
+  },
+  {
+    id: S.COLUMN_GROUP_POPS_ANY,
+    description:
+      '"in column group", anything else (and end tag colgroup): the standard ignores the token when the current node ' +
+      'is not a colgroup element, else pops it and reprocesses "in table". Chromium 156 only checks that the current ' +
+      'node is not the root (nor a template), so in template contents, where "in template" switches to "in column ' +
+      'group" for a col with another current node (e.g. a reconstructed b), it pops that node and reprocesses "in ' +
+      'table". Reproduced: that pop and mode switch are done before the token.',
+    reference: 'spec: 13.2.6.4.12 "in column group", anything else and end tag colgroup; found by this differential test',
     html5lib: [],
   },
 ];
