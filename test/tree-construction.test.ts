@@ -251,6 +251,52 @@ describe('parser API', () => {
     );
   });
 
+  it('re-selects the first enabled option once the selected one detached itself into selectedcontent', () => {
+    // B (selected) empties selectedcontent and detaches itself; the removal runs the selectedness setting algorithm,
+    // which selects A again (without updating selectedcontent), so C is not selected and stays where it was inserted.
+    expect(body('<select><option>A</option><selectedcontent><option selected>B</option><option>C</option></select>')).toBe(
+      '| <select>\n|   <option>\n|     "A"\n|   <selectedcontent>\n|     <option>\n|       "C"',
+    );
+    // Disabled options are skipped; with none left, nothing is selected and the next option is.
+    expect(body('<select><option disabled>A</option><selectedcontent><option selected>B</option><option>C')).toBe(
+      '| <select>\n|   <option>\n|     disabled=""\n|     "A"\n|   <selectedcontent>',
+    );
+  });
+
+  it('keeps the list of active formatting elements in list order for Noah\'s Ark after the adoption agency', () => {
+    // The adoption agency replaces em, em, em by clones (innermost first); the fourth em then evicts the earliest
+    // in list order, so the last </em> finds the third clone and the div lands in the second one.
+    expect(body('<a><em><em><em><div><a><em></em></em>')).toBe(
+      [
+        '| <a>', '|   <em>', '|     <em>', '|       <em>', '| <em>', '|   <em>', '|     <em>', '|     <div>',
+        '|       <em>', '|         <a>', '|         <a>', '|           <em>',
+      ].join('\n'),
+    );
+  });
+
+  it('updates a selectedcontent the adoption agency moves (connected trees only)', () => {
+    // Moving runs its post-connection steps: a clone of the selected option, or empty when there is none.
+    expect(body('<b><div><select><option>A</option><selectedcontent>x</select></b>')).toContain(
+      '|       <selectedcontent>\n|         "A"',
+    );
+    expect(body('<b><div><select><selectedcontent>x</select></b>')).toMatch(/<selectedcontent>$/);
+    expect(template('<template><b><div><select><selectedcontent>x</select></b>')).toContain('<selectedcontent>\n|         "x"');
+    // Moved out of the option it was created in, a selectedcontent is enabled and gets the selected option's clone.
+    expect(body('<select><strong><option>f<button><selectedcontent></strong>')).toContain(
+      '|   <button>\n|     <strong>\n|       <selectedcontent>\n|         "f"',
+    );
+  });
+
+  it('answers the CDATA question only after pending text reached the tree builder', () => {
+    // "&" reconstructs the HTML font at the root of an SVG fragment: the adjusted current node is then HTML, so
+    // "<![CDATA[" starts a bogus comment.
+    const svgTitle = { name: 'title', namespace: SVG_NS };
+    expect(dumpTree(parseFragment('<menu><font></menu>&<![CDATA[x', { context: svgTitle }))).toBe(
+      '| <menu>\n|   <font>\n| <font>\n|   "&"\n|   <!-- [CDATA[x -->',
+    );
+    expect(dumpTree(parseFragment('x<![CDATA[y]]>', { context: { name: 'g', namespace: SVG_NS } }))).toBe('| "xy"');
+  });
+
   it('treats search as special and dialog as ordinary (adoption agency furthest block)', () => {
     expect(body('<u><dialog></u>x')).toBe('| <u>\n|   <dialog>\n| "x"');
     expect(body('<em><search></em>x')).toBe('| <em>\n| <search>\n|   <em>\n|   "x"');

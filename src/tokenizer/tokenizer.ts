@@ -1251,6 +1251,9 @@ export class Tokenizer {
             this.state = DOCTYPE_STATE;
           } else if (c === LBRACKET && s.startsWith('[CDATA[', p)) {
             p += 7;
+            // The answer depends on the tree builder having seen every token before this one: flush pending text
+            // (e.g. a character that reconstructs an HTML formatting element at the root of a foreign fragment).
+            this.flushText();
             if (this.sink.cdataAllowed()) {
               this.state = CDATA_SECTION_STATE;
             } else {

@@ -105,7 +105,17 @@ export class ActiveFormattingElements {
     this.sections.push(null); // created on first use: most markers (table cells) never get entries
   }
 
-  private newEntry(el: Element, id: number): FormattingEntry {
+  /**
+   * A new entry for `el`, indexed in the last section. The buckets keep list order: by default the entry goes at
+   * their end; with `after` given, after that entry of its name bucket (null: first) and after `afterSig` in its
+   * signature bucket (when there are signature buckets).
+   */
+  private newEntry(
+    el: Element,
+    id: number,
+    after: FormattingEntry | null | undefined = undefined,
+    afterSig: FormattingEntry | null = null,
+  ): FormattingEntry {
     const e = new FormattingEntry(el, id, this.seq++);
     this.entryOf.set(el, e);
     const last = this.sections.length - 1;
@@ -120,16 +130,21 @@ export class ActiveFormattingElements {
       section[id] = nb;
     }
     e.nameBucket = nb;
-    e.prevName = nb.tail;
-    if (nb.tail !== null) nb.tail.nextName = e;
+    const prev = after === undefined ? nb.tail : after;
+    const next = prev === null ? nb.head : prev.nextName;
+    e.prevName = prev;
+    e.nextName = next;
+    if (prev !== null) prev.nextName = e;
     else nb.head = e;
-    nb.tail = e;
+    if (next !== null) next.prevName = e;
+    else nb.tail = e;
     nb.count++;
-    if (nb.bySignature !== null) this.addToSignatureBucket(nb.bySignature, e);
+    if (nb.bySignature !== null) this.addToSignatureBucket(nb.bySignature, e, after === undefined ? undefined : afterSig);
     return e;
   }
 
-  private addToSignatureBucket(map: Map<string, Bucket>, e: FormattingEntry): void {
+  /** Adds `e` to its signature bucket: at the end, or after `after` (null: first). */
+  private addToSignatureBucket(map: Map<string, Bucket>, e: FormattingEntry, after: FormattingEntry | null | undefined = undefined): void {
     const sig = signatureOf(e);
     let b = map.get(sig);
     if (b === undefined) {
@@ -137,10 +152,14 @@ export class ActiveFormattingElements {
       map.set(sig, b);
     }
     e.sigBucket = b;
-    e.prevSig = b.tail;
-    if (b.tail !== null) b.tail.nextSig = e;
+    const prev = after === undefined ? b.tail : after;
+    const next = prev === null ? b.head : prev.nextSig;
+    e.prevSig = prev;
+    e.nextSig = next;
+    if (prev !== null) prev.nextSig = e;
     else b.head = e;
-    b.tail = e;
+    if (next !== null) next.prevSig = e;
+    else b.tail = e;
     b.count++;
   }
 
@@ -234,18 +253,45 @@ export class ActiveFormattingElements {
     return this.replaceAt(this.entries.lastIndexOf(e), e, el);
   }
 
-  /** `replace` when the entry's position `i` is known. */
+  /**
+   * `replace` when the entry's position `i` is known. The new entry (a clone: same name and attributes) takes the
+   * old one's place in the indexes, which stay in list order.
+   */
   replaceAt(i: number, e: FormattingEntry, el: Element): FormattingEntry {
+    const after = e.prevName;
+    const afterSig = e.prevSig;
     this.unindex(e);
-    const n = this.newEntry(el, e.id);
+    const n = this.newEntry(el, e.id, after, afterSig);
     this.entries[i] = n;
     return n;
   }
 
-  /** Inserts a new entry for `el` at list position `pos`. */
+  /**
+   * Inserts a new entry for `el` at list position `pos`. Its place in the indexes (list order, which the Noah's Ark
+   * clause relies on) comes from a scan back to the last marker; the splice is linear anyway.
+   */
   insertAt(pos: number, el: Element, id: number): FormattingEntry {
-    const n = this.newEntry(el, id);
-    this.entries.splice(pos, 0, n);
+    const entries = this.entries;
+    let after: FormattingEntry | null = null;
+    let afterSig: FormattingEntry | null = null;
+    let sig: string | null = null;
+    for (let i = pos - 1; i >= 0; i--) {
+      const x = entries[i]!;
+      if (x.removed || x.id !== id) {
+        if (x.element === null && !x.removed) break;
+        continue;
+      }
+      if (after === null) after = x;
+      const signatures = x.nameBucket!.bySignature !== null;
+      if (!signatures) break;
+      if (sig === null) sig = signature(el);
+      if (signatureOf(x) === sig) {
+        afterSig = x;
+        break;
+      }
+    }
+    const n = this.newEntry(el, id, after, afterSig);
+    entries.splice(pos, 0, n);
     return n;
   }
 

@@ -184,6 +184,8 @@ export class TreeBuilder implements TokenSink {
   /** For each select element (without `multiple`), its selected option so far (the selectedness setting algorithm:
    * the last inserted option with a `selected` attribute, else the first one that is not disabled). */
   private readonly selectedOptionOf = new Map<Element, Element>();
+  /** The selectedcontent elements inserted in a connected tree, enabled or not (see `selectedContentMoved`). */
+  private readonly connectedSelectedContents: Element[] = [];
 
   private readonly dynamicIds = new Map<string, number>();
   /** The name of each interned id (index: id - TAG_ID_COUNT): elements of one name share one string. */
@@ -1638,6 +1640,8 @@ export class TreeBuilder implements TokenSink {
       newEl.childNodes = kids;
       furthestBlock.childNodes = [newEl];
       newEl.parentNode = furthestBlock;
+      // Steps 14 and 17 moved the furthest block's subtree (removed, then inserted again).
+      this.selectedContentMoved(furthestBlock);
       // Step 18.
       if (bookmarkAfter === null) {
         afe.replace(feEntry, newEl);
@@ -2354,7 +2358,7 @@ export class TreeBuilder implements TokenSink {
     const inside = isAncestor(sc, option);
     cloneOptionInto(option, sc);
     // An option inside the selectedcontent detached itself: it is no longer the select's selected option.
-    if (inside) this.selectedOptionOf.delete(select);
+    if (inside) this.reselectAfterRemoval(select);
   }
 
   /**
@@ -2366,10 +2370,7 @@ export class TreeBuilder implements TokenSink {
     const select = nearestAncestorSelect(option);
     if (select === null || select.getAttributeNodeNS(null, 'multiple') !== null) return;
     if (option.getAttributeNodeNS(null, 'selected') === null) {
-      if (this.selectedOptionOf.has(select) || option.getAttributeNodeNS(null, 'disabled') !== null) return;
-      const group = option.parentNode;
-      if (group !== null && group !== select && (group as Element).localName === 'optgroup' &&
-        (group as Element).getAttributeNodeNS(null, 'disabled') !== null) return;
+      if (this.selectedOptionOf.has(select) || isOptionDisabled(option)) return;
       const size = select.getAttributeNodeNS(null, 'size');
       if (size !== null && displaySizeAbove1(size.value)) return;
     }
@@ -2380,8 +2381,54 @@ export class TreeBuilder implements TokenSink {
     if (sc !== undefined && this.connectedInsertion()) {
       const inside = isAncestor(sc, option);
       cloneOptionInto(option, sc);
-      // An option that detached itself is no longer in the select: nothing is selected any more.
-      if (inside) this.selectedOptionOf.delete(select);
+      // An option that detached itself is no longer in the select.
+      if (inside) this.reselectAfterRemoval(select);
+    }
+  }
+
+  /**
+   * The selected option left `select` (it was inside the selectedcontent it was cloned into). Its removing steps run
+   * the select's selectedness setting algorithm: no option is selected any more, so the first option of the select's
+   * list of options that is not disabled becomes selected, unless the display size is more than 1. That change does
+   * not update the selectedcontent.
+   */
+  private reselectAfterRemoval(select: Element): void {
+    this.selectedOptionOf.delete(select);
+    const size = select.getAttributeNodeNS(null, 'size');
+    if (size !== null && displaySizeAbove1(size.value)) return;
+    const first = firstEnabledOption(select);
+    if (first !== null) this.selectedOptionOf.set(select, first);
+  }
+
+  /**
+   * The adoption agency moved `root`'s subtree (it was removed and inserted again). In a connected tree the
+   * post-connection steps of each selectedcontent in it recompute whether it is disabled, and an enabled one updates
+   * its select's selectedcontent from the selected option: a clone, or empty when there is none. (A move can enable
+   * a selectedcontent, e.g. out of an option.) Followed while a document has at most MAX_MOVED_SELECTEDCONTENT
+   * selectedcontent elements (keeps the adoption agency linear).
+   */
+  private selectedContentMoved(root: Element): void {
+    const all = this.connectedSelectedContents;
+    if (all.length === 0 || all.length > MAX_MOVED_SELECTEDCONTENT || !this.connectedInsertion()) return;
+    let updated: Element[] | null = null;
+    for (const moved of all) {
+      if (moved !== root && !isAncestor(root, moved)) continue;
+      const select = enabledSelectOf(moved);
+      if (select === null) continue;
+      if (!this.selectedContentOf.has(select)) this.selectedContentOf.set(select, moved);
+      if (updated === null) updated = [];
+      else if (updated.includes(select)) continue;
+      updated.push(select);
+      const sc = this.selectedContentOf.get(select)!;
+      const selected = this.selectedOptionOf.get(select);
+      if (selected === undefined) {
+        for (const c of sc.childNodes) c.parentNode = null;
+        sc.childNodes = [];
+        continue;
+      }
+      const inside = isAncestor(sc, selected);
+      cloneOptionInto(selected, sc);
+      if (inside) this.reselectAfterRemoval(select);
     }
   }
 
@@ -2400,6 +2447,9 @@ export class TreeBuilder implements TokenSink {
    * selectedcontent element above that select disables it. Three O(1) stack look-ups.
    */
   private noteSelectedContent(el: Element): void {
+    if (this.connectedSelectedContents.length <= MAX_MOVED_SELECTEDCONTENT && this.connectedInsertion()) {
+      this.connectedSelectedContents.push(el);
+    }
     const open = this.open;
     const i = open.lastIndexOfId(T.SELECT);
     // Ancestors in the same tree only: a template element on the stack starts another one (its contents).
@@ -2423,6 +2473,27 @@ function cloneOptionInto(option: Element, sc: Element): void {
   for (const c of sc.childNodes) c.parentNode = sc;
 }
 
+/**
+ * The select a selectedcontent element belongs to when it is enabled (its nearest select ancestor, no option or
+ * selectedcontent ancestor and no second select ancestor, not `multiple`), else null. Bounded walk.
+ */
+function enabledSelectOf(sc: Element): Element | null {
+  let select: Element | null = null;
+  let steps = 0;
+  for (let p = sc.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+    if (++steps > MAX_SELECT_ANCESTOR_WALK) return null;
+    const el = p as Element;
+    if (el.namespaceURI !== HTML_NS) continue;
+    const name = el.localName;
+    if (name === 'option' || name === 'selectedcontent') return null;
+    if (name === 'select') {
+      if (select !== null) return null;
+      select = el;
+    }
+  }
+  return select !== null && select.getAttributeNodeNS(null, 'multiple') === null ? select : null;
+}
+
 /** Whether `a` is an ancestor of `node` (bounded walk, like the other selectedcontent walks). */
 function isAncestor(a: Element, node: Element): boolean {
   let steps = 0;
@@ -2431,6 +2502,42 @@ function isAncestor(a: Element, node: Element): boolean {
     if (++steps > MAX_SELECT_ANCESTOR_WALK) return false;
   }
   return false;
+}
+
+/** Whether an option is disabled: its own `disabled` attribute, or a `disabled` optgroup parent. */
+function isOptionDisabled(option: Element): boolean {
+  if (option.getAttributeNodeNS(null, 'disabled') !== null) return true;
+  const group = option.parentNode;
+  return group !== null && group.nodeType === ELEMENT_NODE && (group as Element).localName === 'optgroup' &&
+    (group as Element).namespaceURI === HTML_NS && (group as Element).getAttributeNodeNS(null, 'disabled') !== null;
+}
+
+/**
+ * The first option in `select`'s list of options (tree order) that is not disabled, or null. Iterative; it gives up
+ * (null) after MAX_SELECT_ANCESTOR_WALK nodes, which keeps repeated detaching linear.
+ */
+function firstEnabledOption(select: Element): Element | null {
+  const stack: ChildNode[] = [];
+  for (let i = select.childNodes.length - 1; i >= 0; i--) stack.push(select.childNodes[i]!);
+  let visited = 0;
+  while (stack.length > 0) {
+    if (++visited > MAX_SELECT_ANCESTOR_WALK) return null;
+    const node = stack.pop()!;
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    const el = node as Element;
+    if (el.namespaceURI === HTML_NS) {
+      const name = el.localName;
+      if (name === 'option') {
+        if (nearestAncestorSelect(el) === select && !isOptionDisabled(el)) return el;
+        continue;
+      }
+      // Options below these are not in this select's list of options.
+      if (name === 'select' || name === 'datalist' || name === 'hr') continue;
+    }
+    const kids = el.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return null;
 }
 
 /** Whether a `size` attribute value parses (rules for parsing non-negative integers) to more than 1. */
@@ -2446,6 +2553,8 @@ const RESET_IDS = [
 
 /** Ancestor walks for selectedcontent give up this far up (keeps pathological nesting linear). */
 const MAX_SELECT_ANCESTOR_WALK = 512;
+/** Moves of selectedcontent elements by the adoption agency are followed while a document has at most this many. */
+const MAX_MOVED_SELECTEDCONTENT = 64;
 
 /** The option element's nearest ancestor select (4.10.10 "option element nearest ancestor select"). */
 function nearestAncestorSelect(option: Element): Element | null {

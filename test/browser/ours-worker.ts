@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Document, DocumentFragment } from '../../src/dom.js';
 import { dumpTree } from '../support/dump.js';
+import { parseSimulated } from './chromium-sim.js';
 
 interface Parser {
   parseDocument(input: string, options: { scripting?: boolean }): Document;
@@ -19,11 +20,15 @@ export interface WorkerCase {
   input: string;
   context: { name: string; namespace?: string } | null;
   scripting: boolean;
+  /** Parse with Chromium's known departures reproduced (chromium-sim.ts), except the ids listed. */
+  simulate?: { without: string[] };
 }
 
 export interface WorkerOutcome {
   dump: string;
   mode: string | null;
+  /** With `simulate`: Chromium's input and dump fix-ups, and the departures that fired. */
+  sim?: { chromiumInput: string; chromiumRenames: [string, string][]; fired: string[] };
 }
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -44,6 +49,11 @@ async function load(specs: string[]): Promise<Parser | string> {
 
 function parseOne(p: Parser, c: WorkerCase): WorkerOutcome {
   try {
+    if (c.simulate !== undefined) {
+      // Always our own parser (its internals), whatever HTMLSIFT_DIFF_PARSER loaded.
+      const r = parseSimulated(c, c.simulate.without);
+      return { dump: r.dump, mode: r.mode, sim: { chromiumInput: r.chromiumInput, chromiumRenames: r.chromiumRenames, fired: r.fired } };
+    }
     if (c.kind === 'document') {
       const doc = p.parseDocument(c.input, { scripting: c.scripting });
       return { dump: dumpTree(doc), mode: doc.mode };
