@@ -1492,7 +1492,8 @@ async function explainByParser(
     scripting,
     ours: { dump: mine.dump, mode: null },
     chromium: { dump: theirs.dump, mode: null },
-    reparse: async (input) => (await o.host.parse([{ kind: 'fragment', input, context, scripting }]))[0]!,
+    simulate: async (without) =>
+      (await o.host.parse([{ kind: 'fragment', input: m, context, scripting, simulate: { without: [...without] } }]))[0]!,
     chromiumParse: async (input) => {
       const [r] = await chromiumParse(o.holder.page, [{ input, context, scripting }]);
       return { dump: r!.dump, mode: r!.mode };
