@@ -781,7 +781,9 @@ export class TreeBuilder implements TokenSink {
         const dt = new DocumentType(name === null ? '' : name, this.tPublicId ?? '', this.tSystemId ?? '');
         dt.parentNode = this.document;
         this.document.childNodes.push(dt);
-        this.document.mode = this.documentMode!(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
+        const documentMode = this.documentMode;
+        if (documentMode === undefined) throw new TypeError('TreeBuilder: parsing a document needs the documentMode option');
+        this.document.mode = documentMode(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
         this.mode = BEFORE_HTML;
         return;
       }

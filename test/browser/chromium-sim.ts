@@ -58,6 +58,7 @@ import {
   IN_TEMPLATE,
   TreeBuilder,
 } from '../../src/tree-builder/tree-builder.js';
+import { documentModeFromDoctype } from '../../src/tree-builder/quirks-mode.js';
 import * as T from '../../src/tree-builder/html-elements.js';
 import { adjustSvgTagName, isHtmlEncoding } from '../../src/tree-builder/foreign-content.js';
 import { dumpTree } from '../support/dump.js';
@@ -479,7 +480,7 @@ function run(
   dropMarker: string | null = null,
 ): { dump: string; mode: string | null } {
   const document = new Document();
-  const builder = new TreeBuilder(document, { scripting: c.scripting, reportErrors: false });
+  const builder = new TreeBuilder(document, { scripting: c.scripting, reportErrors: false, documentMode: documentModeFromDoctype });
   const b = internals(builder);
   const sink = new ChromiumSink(builder, b, input, fired, edits, renames, trace, on, dropMarker);
   const tokenizer = new Tokenizer(sink, null);
