@@ -252,6 +252,16 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
       seen.set(key, 1);
       const [chromium] = await chromiumRun([{ input: min.input, context: c.context, scripting: c.scripting }]);
       const [o] = await parseOurs([c], [min.input]);
+      // For triage: our tree with the known departures reproduced, when any of them fired.
+      const sim = c.hang ? undefined : (await ours!.parse([{ ...workerCase(c, min.input), simulate: { without: [] } }]))[0];
+      const simLines =
+        sim?.sim === undefined || sim.sim.fired.length === 0
+          ? []
+          : [
+              `ours with known Chromium deviations reproduced (${sim.sim.fired.join(', ')}):`,
+              sim.dump,
+              ...(sim.sim.chromiumInput === min.input ? [] : [`(Chromium's input edited to ${showInput(sim.sim.chromiumInput)})`]),
+            ];
       blocks.push(
         [
           `--- ${describeCase(c)} [${c.origin}]${c.hang ? ' OUR PARSER HANGS OR CRASHES' : ''}`,
@@ -260,6 +270,7 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
           ...(c.kind === 'document' ? [`mode: ours ${o!.mode}, chromium ${chromium!.mode}`] : []),
           'ours:',
           o!.dump,
+          ...simLines,
           'chromium:',
           chromium!.dump,
         ].join('\n'),
