@@ -11,7 +11,8 @@
  *  - a few that cannot be reproduced on our side instead make Chromium follow the standard: they edit Chromium's
  *    input at the exact source span of the token involved (the span comes from our tokenizer, which splits the
  *    input into the same tokens), e.g. the `search` tags are renamed to another special element for Chromium;
- *  - two rewrite our input before parsing (tokenizer-level departures in text).
+ *  - three rewrite our input before parsing (tokenizer-level departures; their offsets are mapped back for the
+ *    Chromium-side edits).
  *
  * Every departure that actually changed something is reported in `fired`, so that the differential can attribute
  * a match to the deviations it needed. The departures compose: all of them are on at once.
@@ -90,7 +91,7 @@ export const NUL_OUTSIDE_BODY = 'chromium-drops-nul-outside-body';
 export const SEARCH_NOT_SPECIAL = 'chromium-search-not-special';
 export const TEMPLATE_HEAD_ROW = 'chromium-template-head-row-anything-else';
 export const FORM_IN_TABLE_IN_TEMPLATE = 'chromium-form-in-table-in-template';
-export const FORM_END_IN_TEMPLATE = 'chromium-form-end-tag-falls-through';
+export const FORM_END_FALLS_THROUGH = 'chromium-form-end-tag-falls-through';
 export const FOREIGN_END_TAG_CASE = 'chromium-foreign-end-tag-case-adjusted';
 export const EVERY_SELECTEDCONTENT = 'chromium-clones-into-every-selectedcontent';
 export const CDATA_NUL = 'chromium-cdata-nul-replaced';
@@ -114,7 +115,7 @@ export const SIMULATED: readonly string[] = [
   SEARCH_NOT_SPECIAL,
   TEMPLATE_HEAD_ROW,
   FORM_IN_TABLE_IN_TEMPLATE,
-  FORM_END_IN_TEMPLATE,
+  FORM_END_FALLS_THROUGH,
   FOREIGN_END_TAG_CASE,
   EVERY_SELECTEDCONTENT,
   CDATA_NUL,
@@ -677,7 +678,8 @@ class ChromiumSink implements TokenSink {
       if (this.foreignEndTag(name, node)) return;
     }
     if (name === 'br' || ((name === 'body' || name === 'html') && b.mode !== IN_HEAD_NOSCRIPT)) this.impliedBody();
-    if (this.on(FORM_END_IN_TEMPLATE) && name === 'form' && this.htmlRules('end') && this.templateOnStack()) {
+    const formReachesHtml = name === 'form' && this.formEndTagReachesHtml();
+    if (this.on(FORM_END_FALLS_THROUGH) && formReachesHtml && this.templateOnStack()) {
       const mode = b.mode;
       if (mode === IN_BODY || mode === IN_CAPTION || mode === IN_CELL) {
         // Chromium handles it like "any other end tag": a special element above the form (or no form at all)
@@ -686,21 +688,36 @@ class ChromiumSink implements TokenSink {
         for (let i = b.open.top; i >= 0; i--) {
           if (isHtml(items[i]!, 'form')) break;
           if (T.SPECIAL[b.open.ids[i]!]) {
-            this.fired.add(FORM_END_IN_TEMPLATE);
+            this.fired.add(FORM_END_FALLS_THROUGH);
             return;
           }
         }
       }
     }
     if (this.htmlRules('end') && name !== 'col' && name !== 'template' && this.columnGroupPop() && name === 'colgroup') return;
-    // FORM_END_IN_TEMPLATE, no template on the stack: the form element pointer steps, then "any other end tag".
-    const form = name === 'form' && this.on(FORM_END_IN_TEMPLATE) && this.htmlRules('end') && !this.templateOnStack() &&
+    // FORM_END_FALLS_THROUGH, no template on the stack: the form element pointer steps, then "any other end tag".
+    const form = formReachesHtml && this.on(FORM_END_FALLS_THROUGH) && !this.templateOnStack() &&
       (b.mode === IN_BODY || b.mode === IN_CAPTION || b.mode === IN_CELL) ? b.formElement : null;
     const formIndex = form === null ? -1 : b.open.items.lastIndexOf(form, b.open.top);
     const deferred = this.deferTableText();
     this.builder.endTag(name);
     deferred?.();
     if (formIndex >= 0 && b.open.items.lastIndexOf(form!, b.open.top) < 0) this.anyOtherFormEndTag();
+  }
+
+  /**
+   * Whether an end tag form is processed by the HTML insertion mode: directly, or after the foreign "any other end
+   * tag" walk reached an HTML element without meeting a foreign element named form.
+   */
+  private formEndTagReachesHtml(): boolean {
+    if (this.htmlRules('end')) return true;
+    const open = this.b.open;
+    for (let i = open.top; i > 0; i--) {
+      const el = open.items[i]!;
+      if (el.namespaceURI === HTML_NS) return true;
+      if (asciiLowercase(el.localName) === 'form') return false;
+    }
+    return false;
   }
 
   /** "any other end tag" for form, as Chromium runs it after its form element pointer steps. */
@@ -710,7 +727,7 @@ class ChromiumSink implements TokenSink {
     for (let i = open.top; i >= 0; i--) {
       const el = items[i]!;
       if (isHtml(el, 'form')) {
-        this.fired.add(FORM_END_IN_TEMPLATE);
+        this.fired.add(FORM_END_FALLS_THROUGH);
         // Generate implied end tags except for form, then pop up to that form.
         while (open.top > i && IMPLIED_END_TAGS.has(open.current!.localName) && open.current!.namespaceURI === HTML_NS) open.popTo(open.top);
         open.popTo(i);
@@ -866,6 +883,12 @@ class ChromiumSink implements TokenSink {
       // Chromium inserts the pending table text at end of file as text it never flushes: its end-of-file handling
       // returns early "in column group" with only the root open, which is where a colgroup fragment ends up.
       this.fired.add(COLGROUP_EOF_TABLE_TEXT);
+      if (b.pendingTableTextDirty) {
+        // The reconstruction of the active formatting elements before that text does happen (foster parented).
+        b.fosterParenting = true;
+        b.reconstructActiveFormattingElements();
+        b.fosterParenting = false;
+      }
       b.pendingTableText = '';
       b.pendingTableTextDirty = false;
     }
