@@ -79,6 +79,12 @@ function isAsciiHexDigit(c: number): boolean {
  * ASCII-lowercases `s` and replaces U+0000 with U+FFFD (the rule of tag, attribute and DOCTYPE
  * names). Only called when a scan saw an upper-case letter or a NUL.
  */
+/** The offset of the first `ch` in `s` at or after `from`, or the length of `s` when there is none. */
+function indexOrEnd(s: string, ch: string, from: number): number {
+  const i = s.indexOf(ch, from);
+  return i < 0 ? s.length : i;
+}
+
 function lowerAndReplaceNulls(s: string): string {
   let out = '';
   let from = 0;
@@ -174,6 +180,12 @@ export class Tokenizer {
   private piData = '';
   /** Return state of the RCDATA/RAWTEXT/script data "less-than sign" and "end tag" states. */
   private textState = DATA_STATE;
+  // The data state's stops, found with indexOf (native, much faster than a charCodeAt loop on long text) and
+  // remembered: the next `<`, `&` and U+0000 at or after the offset they were searched from (input length
+  // when there is none). A remembered position stays right until the data state passes it.
+  private nextLt = -1;
+  private nextAmp = -1;
+  private nextNul = -1;
 
   constructor(sink: TokenSink, onError: ParseErrorHandler | null = null) {
     this.sink = sink;
@@ -255,6 +267,7 @@ export class Tokenizer {
   // ======================================================================================
 
   private preprocess(original: string): void {
+    this.nextLt = this.nextAmp = this.nextNul = -1;
     this.original = original;
     this.crlf = [];
     this.crlfCursor = 0;
@@ -650,11 +663,14 @@ export class Tokenizer {
         // 13.2.5.1 Data state
         case DATA_STATE: {
           const start = p;
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === LT || c === AMPERSAND || c === NUL) break;
-            p++;
-          }
+          let lt = this.nextLt;
+          if (lt < p) lt = this.nextLt = indexOrEnd(s, '<', p);
+          let amp = this.nextAmp;
+          if (amp < p) amp = this.nextAmp = indexOrEnd(s, '&', p);
+          let nul = this.nextNul;
+          if (nul < p) nul = this.nextNul = indexOrEnd(s, '\0', p);
+          p = lt < amp ? (lt < nul ? lt : nul) : amp < nul ? amp : nul;
+          if (p < n) c = s.charCodeAt(p);
           this.emitRange(start, p);
           if (p >= n) {
             this.emitEndOfFile();
