@@ -17,6 +17,7 @@ import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { BROWSER_BUNDLE_OPTIONS } from './browser-bundle-options.js';
 
 const root = process.cwd();
 const top = Number(process.env.SIZE_TOP ?? 20);
@@ -34,17 +35,9 @@ interface Built {
 
 async function bundle(name: string, contents: string): Promise<Built> {
   const result = await build({
+    ...BROWSER_BUNDLE_OPTIONS,
     stdin: { contents, resolveDir: root, sourcefile: `bench-size-${name}.ts`, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    treeShaking: true,
-    write: false,
-    metafile: true,
     external: [...builtins],
-    logLevel: 'silent',
   });
   const out = result.outputFiles[0]!;
   const code = out.text;

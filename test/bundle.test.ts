@@ -10,6 +10,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { BROWSER_BUNDLE_OPTIONS } from '../bench/browser-bundle-options.js';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from './support/shared.js';
 
@@ -20,16 +21,8 @@ interface Bundle {
 
 async function bundle(contents: string): Promise<Bundle> {
   const result = await build({
+    ...BROWSER_BUNDLE_OPTIONS,
     stdin: { contents, resolveDir: repoRoot, sourcefile: 'bundle-test-entry.ts', loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    treeShaking: true,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs)[0]!;
   const inputs = Object.entries(output.inputs)

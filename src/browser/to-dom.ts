@@ -16,8 +16,7 @@ import {
   ELEMENT_NODE,
   PROCESSING_INSTRUCTION_NODE,
   TEXT_NODE,
-  childrenOf,
-  type ChildNode,
+  walk,
   type Document as SiftDocument,
   type DocumentFragment as SiftFragment,
   type Element as SiftElement,
@@ -38,23 +37,11 @@ export function toDOM(tree: SiftFragment | SiftDocument | SiftElement, doc: Docu
   }
   const out = doc.createDocumentFragment();
   const skip = options.onSkip;
-  // Pending work: a source child list, the DOM parent it goes into, and the next index.
-  const lists: ChildNode[][] = [childrenOf(tree)];
-  const targets: Node[] = [out];
-  const index: number[] = [0];
-  while (lists.length > 0) {
-    const top = lists.length - 1;
-    const list = lists[top]!;
-    const i = index[top]!;
-    if (i >= list.length) {
-      lists.pop();
-      targets.pop();
-      index.pop();
-      continue;
-    }
-    index[top] = i + 1;
-    const node = list[i]!;
-    const parent = targets[top]!;
+  // The DOM parent of the nodes at each depth of the walk (tree order: an element's entry is set before its
+  // children are visited).
+  const parents: Node[] = [out];
+  walk(tree, (node, depth) => {
+    const parent = parents[depth]!;
     switch (node.nodeType) {
       case TEXT_NODE:
         parent.appendChild(doc.createTextNode((node as { data: string }).data));
@@ -86,17 +73,12 @@ export function toDOM(tree: SiftFragment | SiftDocument | SiftElement, doc: Docu
           }
         }
         parent.appendChild(real);
-        const kids = childrenOf(el);
-        if (kids.length > 0) {
-          const into = el.content !== null && 'content' in real ? (real as HTMLTemplateElement).content : real;
-          lists.push(kids);
-          targets.push(into);
-          index.push(0);
-        }
+        // The walk goes on into childrenOf(el): a template's contents, which go into the real template's content.
+        parents[depth + 1] = el.content !== null && 'content' in real ? (real as HTMLTemplateElement).content : real;
         break;
       }
     }
-  }
+  });
   return out;
 }
 

@@ -730,16 +730,23 @@ export interface SetHTMLOptions {
  * invalid dictionary.
  */
 export function getSanitizerInstanceFromOptions(options: SetHTMLOptions | undefined, safe: boolean): Sanitizer {
-  // Only a missing member takes the default: Web IDL converts null to the union's dictionary (an empty
-  // configuration), as Chromium 156 does (`setHTML(html, { sanitizer: null })` keeps custom elements).
-  const given: unknown = options?.sanitizer;
-  const spec = given === undefined ? (safe ? 'default' : {}) : given;
+  const spec = sanitizerOption(options, safe);
   if (isSanitizer(spec)) return spec;
   if (typeof spec === 'string') return new Sanitizer(spec as SanitizerPreset);
   // A new Sanitizer whose dictionary defaults follow the flavour (the constructor always uses true).
   const sanitizer = Object.create(Sanitizer.prototype) as Sanitizer;
   setConfiguration(sanitizer, spec, !safe);
   return sanitizer;
+}
+
+/**
+ * The options' sanitizer member, defaulted. Only a missing member takes the default ("default" for the safe
+ * methods, `{}` for the unsafe ones): Web IDL converts null to the union's dictionary (an empty configuration),
+ * as Chromium 156 does (`setHTML(html, { sanitizer: null })` keeps custom elements).
+ */
+function sanitizerOption(options: SetHTMLOptions | undefined, safe: boolean): unknown {
+  const given: unknown = options?.sanitizer;
+  return given === undefined ? (safe ? 'default' : {}) : given === null ? {} : given;
 }
 
 function isSanitizer(spec: unknown): spec is Sanitizer {
@@ -753,9 +760,7 @@ function isSanitizer(spec: unknown): spec is Sanitizer {
  * not reference the `Sanitizer` class, so a bundle that never constructs a Sanitizer does not carry it.
  */
 export function sanitizerHandleFromOptions(options: SetHTMLOptions | undefined, safe: boolean): SanitizerHandle {
-  // As getSanitizerInstanceFromOptions: only a missing member takes the default; null is an empty dictionary.
-  const given: unknown = options?.sanitizer;
-  const spec = given === undefined ? (safe ? 'default' : {}) : given === null ? {} : given;
+  const spec = sanitizerOption(options, safe);
   if (isSanitizer(spec)) return spec;
   const handle = {};
   if (typeof spec === 'string') {

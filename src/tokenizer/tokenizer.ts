@@ -425,7 +425,6 @@ export class Tokenizer {
         for (let i = 0; i < count; i++) set.add(attrs[i]!.localName);
       }
       duplicate = set.has(name);
-      if (!duplicate) set.add(name);
     }
     if (duplicate) {
       this.err('duplicate-attribute', p);

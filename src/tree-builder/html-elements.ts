@@ -143,7 +143,7 @@ export const SVG_TITLE = 123;
 
 export const TAG_ID_COUNT = 124;
 
-export const HTML_TAG_NAMES: readonly string[] = [
+const HTML_TAG_NAMES = [
   '', 'a', 'address', 'applet', 'area', 'article', 'aside', 'b', 'base', 'basefont', 'bgsound', 'big',
   'blockquote', 'body', 'br', 'button', 'caption', 'center', 'code', 'col', 'colgroup', 'dd', 'details',
   'dialog', 'dir', 'div', 'dl', 'dt', 'em', 'embed', 'fieldset', 'figcaption', 'figure', 'font', 'footer',
@@ -158,11 +158,6 @@ export const HTML_TAG_NAMES: readonly string[] = [
 
 const htmlTagIds = new Map<string, number>();
 for (let i = 1; i < HTML_TAG_NAMES.length; i++) htmlTagIds.set(HTML_TAG_NAMES[i]!, i);
-
-/** The tag name of an HTML tag id (the one string every element of that name shares), or undefined. */
-export function htmlTagName(id: number): string | undefined {
-  return id > 0 && id < HTML_TAG_NAMES.length ? HTML_TAG_NAMES[id] : undefined;
-}
 
 /** The tag id of a (lower-cased) tag name as an HTML element or HTML tag token. */
 export function htmlTagId(name: string): number {

@@ -188,8 +188,6 @@ export class TreeBuilder implements TokenSink {
   private readonly connectedSelectedContents: Element[] = [];
 
   private readonly dynamicIds = new Map<string, number>();
-  /** The name of each interned id (index: id - TAG_ID_COUNT): elements of one name share one string. */
-  private readonly dynamicNames: string[] = [];
   private nextDynamicId = T.TAG_ID_COUNT;
 
   // The current token.
@@ -272,10 +270,9 @@ export class TreeBuilder implements TokenSink {
   startTag(name: string, attributes: Attr[], selfClosing: boolean): void {
     this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = START_TAG;
-    const id = this.startTagId(name);
-    // The name every element of this tag shares (the token's own string is a fresh slice of the input).
-    this.tName = id < T.TAG_ID_COUNT ? (T.htmlTagName(id) ?? name) : this.dynamicNames[id - T.TAG_ID_COUNT]!;
-    this.tId = id;
+    // `name` is already the string every element of this name shares (the tokenizer's name cache).
+    this.tName = name;
+    this.tId = this.startTagId(name);
     this.tAttrs = attributes;
     this.tSelfClosing = selfClosing;
     this.tAcknowledged = false;
@@ -367,7 +364,6 @@ export class TreeBuilder implements TokenSink {
     if (d !== undefined) return d;
     const n = this.nextDynamicId++;
     this.dynamicIds.set(name, n);
-    this.dynamicNames.push(name);
     return n;
   }
 
