@@ -7,7 +7,10 @@
  *   compares attributes only with same-named entries of the section; once a section has more than
  *   SIGNATURE_INDEX_THRESHOLD entries of one name, they are sub-bucketed by signature (name + attributes)
  *   so the clause stays O(1) amortized;
- * - per element, its live entry ("is this element in the list?" in O(1)).
+ * - the stack of open elements keeps, per position, the entry made for the element there (see
+ *   `StackOfOpenElements.attachEntry`): "is this element in the list?" and "is this entry's element in the stack
+ *   of open elements?" are O(1) field reads, with no per-element hash table.
+ * Every element gets at most one entry, ever (clones get their own), so an entry stands for its element.
  * Removing an entry only flags it (`removed`); flagged entries are skipped by every reader and swept out
  * once they make up half of the array, so removal far from the end of a long list costs O(1) amortized.
  */
@@ -30,8 +33,9 @@ export class FormattingEntry {
   /** null for a marker. */
   element: Element | null;
   id: number;
-  seq: number;
   removed = false;
+  /** The element is in the stack of open elements (kept by the stack, once the entry is attached to it). */
+  onStack = false;
   nameBucket: NameBucket | null = null;
   prevName: FormattingEntry | null = null;
   nextName: FormattingEntry | null = null;
@@ -40,12 +44,14 @@ export class FormattingEntry {
   sigBucket: Bucket | null = null;
   prevSig: FormattingEntry | null = null;
   nextSig: FormattingEntry | null = null;
-  constructor(element: Element | null, id: number, seq: number) {
+  constructor(element: Element | null, id: number) {
     this.element = element;
     this.id = id;
-    this.seq = seq;
   }
 }
+
+/** Every marker in the list is this one entry: markers carry no state, and are never flagged removed. */
+const MARKER = new FormattingEntry(null, T.UNKNOWN);
 
 /** Tag name plus attributes (names, namespaces, values; order-insensitive), as compared by the Noah's Ark clause. */
 function signature(el: Element): string {
@@ -93,15 +99,12 @@ export class ActiveFormattingElements {
   /** The list, in order; may contain entries flagged `removed`, which readers skip. */
   entries: FormattingEntry[] = [];
   private removedCount = 0;
-  private seq = 0;
   /** Name buckets (indexed by tag id) per marker section; the last is the section after the last marker. */
   private readonly sections: (NameBucket[] | null)[] = [null];
-  private readonly entryOf = new Map<Element, FormattingEntry>([[T.KEEP_ALIVE_KEY, new FormattingEntry(null, T.UNKNOWN, -1)]]);
 
   /** "Insert a marker at the end of the list of active formatting elements." */
   pushMarker(): void {
-    const s = this.seq++;
-    this.entries.push(new FormattingEntry(null, T.UNKNOWN, s));
+    this.entries.push(MARKER);
     this.sections.push(null); // created on first use: most markers (table cells) never get entries
   }
 
@@ -116,8 +119,7 @@ export class ActiveFormattingElements {
     after: FormattingEntry | null | undefined = undefined,
     afterSig: FormattingEntry | null = null,
   ): FormattingEntry {
-    const e = new FormattingEntry(el, id, this.seq++);
-    this.entryOf.set(el, e);
+    const e = new FormattingEntry(el, id);
     const last = this.sections.length - 1;
     let section = this.sections[last]!;
     if (section === null) {
@@ -165,13 +167,12 @@ export class ActiveFormattingElements {
 
   /** Takes an entry out of the indexes and flags it removed. */
   private unindex(e: FormattingEntry): void {
-    e.removed = true;
-    if (e.element === null) {
-      // Markers leave the list only through "clear ... up to the last marker": their section ends.
+    if (e === MARKER) {
+      // Markers leave the list only through "clear ... up to the last marker" (which pops them): their section ends.
       if (this.sections.length > 1) this.sections.pop();
       return;
     }
-    if (this.entryOf.get(e.element) === e) this.entryOf.delete(e.element);
+    e.removed = true;
     const nb = e.nameBucket!;
     if (e.prevName !== null) e.prevName.nextName = e.nextName;
     else nb.head = e.nextName;
@@ -194,8 +195,9 @@ export class ActiveFormattingElements {
   /**
    * "Push onto the list of active formatting elements", with the Noah's Ark clause: when three earlier
    * entries after the last marker have the same tag name, namespace and attributes, the earliest goes.
+   * Returns the new entry (to attach to the element's position in the stack of open elements).
    */
-  push(el: Element, id: number): void {
+  push(el: Element, id: number): FormattingEntry {
     const e = this.newEntry(el, id);
     const nb = e.nameBucket!;
     if (nb.count > 3) {
@@ -219,6 +221,7 @@ export class ActiveFormattingElements {
       }
     }
     this.entries.push(e);
+    return e;
   }
 
   /** Removes an entry from the list (flags it; see the module comment). */
@@ -325,12 +328,6 @@ export class ActiveFormattingElements {
       if (e.id === id) return e;
     }
     return null;
-  }
-
-  /** The entry for element `el`, or null. */
-  entryFor(el: Element): FormattingEntry | null {
-    const e = this.entryOf.get(el);
-    return e === undefined ? null : e;
   }
 
   indexOfEntry(e: FormattingEntry): number {

@@ -252,11 +252,3 @@ export const HTML_INTEGRATION_POINT = table([MATH_ANNOTATION_XML_HIP, SVG_FOREIG
 export function isHeading(id: number): boolean {
   return id >= H1 && id <= H6;
 }
-
-/**
- * A key that no parsed element can equal, kept permanently in the tree builder's small Sets and Maps
- * (formatting elements on the stack, entries of the list of active formatting elements). V8 shrinks a hash
- * table, allocating a new one, whenever a delete leaves it nearly empty; these tables go from one entry to
- * none for almost every formatting element, so without a permanent entry each delete would allocate.
- */
-export const KEEP_ALIVE_KEY = Object.freeze({ keepAlive: true }) as unknown as import('../dom.js').Element;

@@ -8,8 +8,12 @@
  * - for each kind of scope, `xxxBound[i]`: the highest position <= i holding a boundary of that scope.
  * An element with id X is in scope exactly when `topOf[X] >= bound[top]`. Pushes and pops update this in
  * O(1); edits in the middle (adoption agency, removing a form element) rebuild it above the edit.
+ *
+ * It also keeps, per position, the entry of the list of active formatting elements made for the element there
+ * (`attachEntry`), and flags that entry `onStack` while the element is on the stack.
  */
 import { type Element, exactCopy } from '../dom.js';
+import type { FormattingEntry } from './active-formatting-elements.js';
 import * as T from './html-elements.js';
 
 export class StackOfOpenElements {
@@ -32,13 +36,14 @@ export class StackOfOpenElements {
 
   /** Called with every HTML `option` element taken off the stack (selectedcontent cloning). */
   onOptionPopped: ((option: Element) => void) | null = null;
-  /** Formatting elements currently on the stack (for "is in the stack of open elements" on the list of active formatting elements). */
-  readonly formattingOnStack = new Set<Element>([T.KEEP_ALIVE_KEY]);
+  /** Per position, the list-of-active-formatting-elements entry made for the element there, or null. */
+  private entryAt: (FormattingEntry | null)[] = [];
 
   push(el: Element, id: number): void {
     const i = ++this.top;
     this.items[i] = el;
     this.ids[i] = id;
+    this.entryAt[i] = null;
     this.link(i, id);
     this.current = el;
     this.currentId = id;
@@ -54,7 +59,24 @@ export class StackOfOpenElements {
     this.listBound[i] = T.LIST_ITEM_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.listBound[below]! : -1;
     this.buttonBound[i] = T.BUTTON_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.buttonBound[below]! : -1;
     this.tableBound[i] = T.TABLE_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.tableBound[below]! : -1;
-    if (T.FORMATTING[id]) this.formattingOnStack.add(this.items[i]!);
+  }
+
+  /** Records `e` as the entry made for the element at `index` (which has just been put there); flags it on the stack. */
+  attachEntry(index: number, e: FormattingEntry): void {
+    this.entryAt[index] = e;
+    e.onStack = true;
+  }
+
+  /** The entry of the list of active formatting elements for the element at `index`, or null when it has none in the list. */
+  liveEntryAt(index: number): FormattingEntry | null {
+    const e = this.entryAt[index]!;
+    return e !== null && !e.removed ? e : null;
+  }
+
+  /** The element at `index` leaves the stack: its entry, if any, no longer has its element on the stack. */
+  private detachEntry(index: number): void {
+    const e = this.entryAt[index]!;
+    if (e !== null) e.onStack = false;
   }
 
   pop(): Element {
@@ -62,7 +84,8 @@ export class StackOfOpenElements {
     const el = this.items[i]!;
     const id = this.ids[i]!;
     this.topOf[id] = this.prevSame[i]!;
-    if (T.FORMATTING[id]) this.formattingOnStack.delete(el);
+    const e = this.entryAt[i]!;
+    if (e !== null) e.onStack = false;
     // Slots above `top` keep stale references until overwritten (cheaper than shrinking the arrays);
     // `items.length` is therefore not the stack height: `top` is.
     this.top = i - 1;
@@ -107,7 +130,6 @@ export class StackOfOpenElements {
     for (let i = this.top; i >= from; i--) {
       const id = this.ids[i]!;
       this.topOf[id] = this.prevSame[i]!;
-      if (T.FORMATTING[id]) this.formattingOnStack.delete(this.items[i]!);
     }
   }
 
@@ -125,8 +147,10 @@ export class StackOfOpenElements {
   /** Removes the element at `index` from the stack (not popping it: no option hook). */
   removeAt(index: number): void {
     this.unlinkFrom(index);
+    this.detachEntry(index);
     this.items.splice(index, 1);
     this.ids.splice(index, 1);
+    this.entryAt.splice(index, 1);
     this.top--;
     this.relinkAfterEdit(index);
   }
@@ -136,6 +160,7 @@ export class StackOfOpenElements {
     this.unlinkFrom(index);
     this.items.splice(index, 0, el);
     this.ids.splice(index, 0, id);
+    this.entryAt.splice(index, 0, null);
     this.top++;
     this.relinkAfterEdit(index);
   }
@@ -143,8 +168,10 @@ export class StackOfOpenElements {
   /** Replaces the element at `index`. */
   replaceAt(index: number, el: Element, id: number): void {
     this.unlinkFrom(index);
+    this.detachEntry(index);
     this.items[index] = el;
     this.ids[index] = id;
+    this.entryAt[index] = null;
     this.relinkAfterEdit(index);
   }
 

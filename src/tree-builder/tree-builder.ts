@@ -612,6 +612,12 @@ export class TreeBuilder implements TokenSink {
     return this.insertElement(name, HTML_NS, [], id);
   }
 
+  /** Inserts an HTML element for the current token and pushes it onto the list of active formatting elements. */
+  private insertFormattingElement(): void {
+    const el = this.insertHtmlElement();
+    this.open.attachEntry(this.open.top, this.afe.push(el, this.tId));
+  }
+
   private insertVoidElement(): void {
     this.insertHtmlElement();
     this.open.pop();
@@ -737,15 +743,14 @@ export class TreeBuilder implements TokenSink {
     let last = entries.length - 1;
     while (last >= 0 && entries[last]!.removed) last--;
     if (last < 0) return;
-    const lastEl = entries[last]!.element;
-    const onStack = this.open.formattingOnStack;
-    if (lastEl === null || onStack.has(lastEl)) return;
+    const lastEntry = entries[last]!;
+    if (lastEntry.element === null || lastEntry.onStack) return;
     // Rewind to the earliest entry after the last marker / last element on the stack.
     let first = last;
     for (let j = last - 1; j >= 0; j--) {
       const e = entries[j]!;
       if (e.removed) continue;
-      if (e.element === null || onStack.has(e.element)) break;
+      if (e.element === null || e.onStack) break;
       first = j;
     }
     // Advance and create.
@@ -754,7 +759,7 @@ export class TreeBuilder implements TokenSink {
       if (entry.removed) continue;
       const old = entry.element!;
       const el = this.insertElement(old.localName, HTML_NS, cloneAttributes(old.attributes), entry.id);
-      this.afe.replaceAt(j, entry, el);
+      this.open.attachEntry(this.open.top, this.afe.replaceAt(j, entry, el));
     }
   }
 
@@ -1208,14 +1213,13 @@ export class TreeBuilder implements TokenSink {
         const entry = this.afe.lastAfterMarkerWithId(T.A);
         if (entry !== null) {
           this.err('unexpected-start-tag-implies-end-tag');
-          const el = entry.element!;
           if (!this.adoptionAgency(T.A, 'a')) this.anyOtherEndTagInBody();
-          const e2 = this.afe.entryFor(el);
-          if (e2 !== null) this.afe.remove(e2);
-          if (open.formattingOnStack.has(el)) open.removeAt(open.indexOf(el));
+          // `entry` is the element's only entry: remove it unless the adoption agency did.
+          this.afe.remove(entry);
+          if (entry.onStack) open.removeAt(open.indexOf(entry.element!));
         }
         this.reconstructActiveFormattingElements();
-        this.afe.push(this.insertHtmlElement(), T.A);
+        this.insertFormattingElement();
         return;
       }
       case T.B:
@@ -1231,7 +1235,7 @@ export class TreeBuilder implements TokenSink {
       case T.TT:
       case T.U:
         this.reconstructActiveFormattingElements();
-        this.afe.push(this.insertHtmlElement(), id);
+        this.insertFormattingElement();
         return;
       case T.NOBR:
         this.reconstructActiveFormattingElements();
@@ -1240,7 +1244,7 @@ export class TreeBuilder implements TokenSink {
           if (!this.adoptionAgency(T.NOBR, 'nobr')) this.anyOtherEndTagInBody();
           this.reconstructActiveFormattingElements();
         }
-        this.afe.push(this.insertHtmlElement(), T.NOBR);
+        this.insertFormattingElement();
         return;
       case T.APPLET:
       case T.MARQUEE:
@@ -1565,7 +1569,7 @@ export class TreeBuilder implements TokenSink {
     const afe = this.afe;
     // Step 2.
     const cur = open.current!;
-    if (cur.namespaceURI === HTML_NS && cur.localName === subject && afe.entryFor(cur) === null) {
+    if (cur.namespaceURI === HTML_NS && cur.localName === subject && open.liveEntryAt(open.top) === null) {
       open.pop();
       return true;
     }
@@ -1608,7 +1612,7 @@ export class TreeBuilder implements TokenSink {
         nodeIndex--;
         node = open.items[nodeIndex]!;
         if (node === fe) break;
-        let nodeEntry = afe.entryFor(node);
+        let nodeEntry = open.liveEntryAt(nodeIndex);
         if (inner > 3 && nodeEntry !== null) {
           afe.remove(nodeEntry);
           nodeEntry = null;
@@ -1620,6 +1624,7 @@ export class TreeBuilder implements TokenSink {
         const el = newElement(node.localName, HTML_NS, cloneAttributes(node.attributes));
         const newEntry = afe.replace(nodeEntry, el);
         open.replaceAt(nodeIndex, el, nodeEntry.id);
+        open.attachEntry(nodeIndex, newEntry);
         node = el;
         if (lastNode === furthestBlock) bookmarkAfter = newEntry;
         if (lastNode.parentNode !== null) lastNode.remove();
@@ -1641,16 +1646,19 @@ export class TreeBuilder implements TokenSink {
       // Steps 14 and 17 moved the furthest block's subtree (removed, then inserted again).
       this.selectedContentMoved(furthestBlock);
       // Step 18.
+      let newElEntry: FormattingEntry;
       if (bookmarkAfter === null) {
-        afe.replace(feEntry, newEl);
+        newElEntry = afe.replace(feEntry, newEl);
       } else {
         afe.remove(feEntry);
-        afe.insertAt(afe.indexOfEntry(bookmarkAfter) + 1, newEl, id);
+        newElEntry = afe.insertAt(afe.indexOfEntry(bookmarkAfter) + 1, newEl, id);
       }
       // Step 19.
       feIndex = open.indexOf(fe);
       open.removeAt(feIndex);
-      open.insertAt(open.indexOf(furthestBlock) + 1, newEl, id);
+      const newElIndex = open.indexOf(furthestBlock) + 1;
+      open.insertAt(newElIndex, newEl, id);
+      open.attachEntry(newElIndex, newElEntry);
     }
     return true;
   }

@@ -144,12 +144,12 @@ interface StackView {
   previousIndexOfSameId(i: number): number;
   popTo(index: number): void;
   hasId(id: number): boolean;
+  liveEntryAt(index: number): unknown;
 }
 
 interface AfeView {
   pushMarker(): void;
   clearToLastMarker(): void;
-  entryFor(el: Element): unknown;
   remove(e: unknown): void;
 }
 
@@ -186,9 +186,9 @@ function internals(b: TreeBuilder): Internals {
     typeof i.pendingTableText === 'string' && typeof i.pendingTableTextDirty === 'boolean' &&
     typeof i.fosterParenting === 'boolean' && typeof i.findInsertionLocation === 'function' &&
     typeof i.reconstructActiveFormattingElements === 'function' && 'locParent' in i && 'locBefore' in i && i.selectedOptionOf instanceof Map && Array.isArray(i.open?.items) &&
-    typeof i.open.top === 'number' && typeof i.open.lastIndexOfId === 'function' && typeof i.open.popTo === 'function' && 'onOptionPopped' in i.open &&
+    typeof i.open.top === 'number' && typeof i.open.lastIndexOfId === 'function' && typeof i.open.popTo === 'function' && 'onOptionPopped' in i.open && typeof i.open.liveEntryAt === 'function' &&
     typeof i.afe?.pushMarker === 'function' && typeof i.afe.clearToLastMarker === 'function' &&
-    typeof i.afe.entryFor === 'function' && typeof i.afe.remove === 'function' &&
+    typeof i.afe.remove === 'function' &&
     typeof i.noteSelectedContent === 'function' && typeof i.noteOptionInserted === 'function' &&
     typeof i.connectedInsertion === 'function' && typeof i.reselectAfterRemoval === 'function' &&
     typeof i.selectedContentMoved === 'function' && 'formElement' in i &&
@@ -648,7 +648,7 @@ class ChromiumSink implements TokenSink {
     if (this.on(IS_ATTRIBUTE) && FORMATTING_NAMES.has(name)) {
       const cur = b.open.current;
       if (cur !== null && isHtml(cur, name) && cur.getAttributeNodeNS(null, 'is') !== null) {
-        const entry = b.afe.entryFor(cur);
+        const entry = b.open.liveEntryAt(b.open.top);
         if (entry !== null && entry !== undefined) {
           this.fired.add(IS_ATTRIBUTE);
           b.afe.remove(entry);
