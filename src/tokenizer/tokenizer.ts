@@ -79,6 +79,9 @@ function isAsciiHexDigit(c: number): boolean {
  * ASCII-lowercases `s` and replaces U+0000 with U+FFFD (the rule of tag, attribute and DOCTYPE
  * names). Only called when a scan saw an upper-case letter or a NUL.
  */
+/** Text runs up to this long are scanned character by character in the data state; longer ones with indexOf. */
+const SHORT_RUN = 24;
+
 /** The offset of the first `ch` in `s` at or after `from`, or the length of `s` when there is none. */
 function indexOrEnd(s: string, ch: string, from: number): number {
   const i = s.indexOf(ch, from);
@@ -662,14 +665,24 @@ export class Tokenizer {
         // 13.2.5.1 Data state
         case DATA_STATE: {
           const start = p;
-          let lt = this.nextLt;
-          if (lt < p) lt = this.nextLt = indexOrEnd(s, '<', p);
-          let amp = this.nextAmp;
-          if (amp < p) amp = this.nextAmp = indexOrEnd(s, '&', p);
-          let nul = this.nextNul;
-          if (nul < p) nul = this.nextNul = indexOrEnd(s, '\0', p);
-          p = lt < amp ? (lt < nul ? lt : nul) : amp < nul ? amp : nul;
-          if (p < n) c = s.charCodeAt(p);
+          // Most runs of text between tags are short: they are scanned here. Past SHORT_RUN characters, indexOf
+          // finds the next <, & and U+0000, and its answers are remembered for the runs after this one.
+          const lim = p + SHORT_RUN < n ? p + SHORT_RUN : n;
+          while (p < lim) {
+            c = s.charCodeAt(p);
+            if (c === LT || c === AMPERSAND || c === NUL) break;
+            p++;
+          }
+          if (p === lim && p < n) {
+            let lt = this.nextLt;
+            if (lt < p) lt = this.nextLt = indexOrEnd(s, '<', p);
+            let amp = this.nextAmp;
+            if (amp < p) amp = this.nextAmp = indexOrEnd(s, '&', p);
+            let nul = this.nextNul;
+            if (nul < p) nul = this.nextNul = indexOrEnd(s, '\0', p);
+            p = lt < amp ? (lt < nul ? lt : nul) : amp < nul ? amp : nul;
+            if (p < n) c = s.charCodeAt(p);
+          }
           this.emitRange(start, p);
           if (p >= n) {
             this.emitEndOfFile();

@@ -27,6 +27,21 @@ class Bucket {
 /** Per marker section and tag id: the entries, and (once there are many) their sub-buckets by signature. */
 class NameBucket extends Bucket {
   bySignature: Map<string, Bucket> | null = null;
+  constructor(readonly id: number) {
+    super();
+  }
+}
+
+/**
+ * The name bucket of tag id `id` in a section, if any. A section holds at most one bucket per formatting element
+ * name (fourteen of them), so a scan costs O(1); a short list is cheaper than an array indexed by tag id.
+ */
+function bucketFor(section: NameBucket[], id: number): NameBucket | undefined {
+  for (let i = 0; i < section.length; i++) {
+    const nb = section[i]!;
+    if (nb.id === id) return nb;
+  }
+  return undefined;
 }
 
 export class FormattingEntry {
@@ -99,7 +114,7 @@ export class ActiveFormattingElements {
   /** The list, in order; may contain entries flagged `removed`, which readers skip. */
   entries: FormattingEntry[] = [];
   private removedCount = 0;
-  /** Name buckets (indexed by tag id) per marker section; the last is the section after the last marker. */
+  /** Name buckets per marker section (see `bucketFor`); the last is the section after the last marker. */
   private readonly sections: (NameBucket[] | null)[] = [null];
 
   /** "Insert a marker at the end of the list of active formatting elements." */
@@ -126,10 +141,10 @@ export class ActiveFormattingElements {
       section = [];
       this.sections[last] = section;
     }
-    let nb = section[id];
+    let nb = bucketFor(section, id);
     if (nb === undefined) {
-      nb = new NameBucket();
-      section[id] = nb;
+      nb = new NameBucket(id);
+      section.push(nb);
     }
     e.nameBucket = nb;
     const prev = after === undefined ? nb.tail : after;
@@ -318,7 +333,7 @@ export class ActiveFormattingElements {
    */
   lastAfterMarkerWithId(id: number): FormattingEntry | null {
     const section = this.sections[this.sections.length - 1]!;
-    const nb = section === null ? undefined : section[id];
+    const nb = section === null ? undefined : bucketFor(section, id);
     if (nb === undefined || nb.count === 0) return null;
     const entries = this.entries;
     for (let i = entries.length - 1; i >= 0; i--) {
