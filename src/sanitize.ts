@@ -21,7 +21,7 @@
 import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase } from './dom.js';
 import { hardenUrls } from './sanitizer/url-hardening.js';
 import { isUint8Array } from './encoding/encoding-sniffing.js';
-import { parseDocument, parseFragment, type FragmentContext } from './parser.js';
+import { parseDocumentWith, parseFragmentWith, type FragmentContext } from './parser.js';
 import { htmlRawTextParent, serialize } from './serializer.js';
 import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
@@ -94,7 +94,11 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeFragment');
   const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
-  const fragment = parseFragment(input, { context, scripting: parseScripting(options, safe, ctxName === 'template' && ctxNamespace === HTML_NS) });
+  const fragment = parseFragmentWith(
+    input,
+    { context, scripting: parseScripting(options, safe, ctxName === 'template' && ctxNamespace === HTML_NS) },
+    null,
+  );
   // setHTML on a script element inserts nothing.
   if (setHTMLSkipsContext(ctxName, ctxNamespace, safe)) {
     fragment.childNodes.length = 0;
@@ -127,10 +131,14 @@ export function sanitizeDocument(
   const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeDocument');
   const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
-  const doc = parseDocument(input, {
-    scripting: options.scripting ?? false,
-    ...(options.transportEncoding !== undefined ? { transportEncoding: options.transportEncoding } : {}),
-  });
+  const doc = parseDocumentWith(
+    input,
+    {
+      scripting: options.scripting ?? false,
+      ...(options.transportEncoding !== undefined ? { transportEncoding: options.transportEncoding } : {}),
+    },
+    null,
+  );
   const report = options.onReport;
   if (policy !== null) engine!.structure(doc, policy, report);
   sanitizeWith(doc, sanitizer, safe);

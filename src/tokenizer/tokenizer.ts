@@ -13,7 +13,7 @@
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
 import { lookupName, rememberName } from './interned-names.js';
-import type { ParseErrorHandler } from '../errors.js';
+import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
   C1_REPLACEMENTS,
   matchedLength,
@@ -114,7 +114,7 @@ export class Tokenizer {
   tokenStart = 0;
 
   private readonly sink: TokenSink;
-  private readonly onError: ParseErrorHandler | null;
+  private readonly onError: ParseErrorSink | null;
 
   // ---- Input (13.2.3.5): `input` is the preprocessed (newline-normalized) input.
   private input = '';
@@ -125,12 +125,8 @@ export class Tokenizer {
 
   // ---- Input stream errors, found in one pass before tokenizing and reported in offset order.
   private inputErrorOffsets: number[] = [];
-  private inputErrorCodes: string[] = [];
+  private inputErrorCodes: E[] = [];
   private inputErrorNext = 0;
-
-  // ---- Line starts in the original input, recorded up to `lineScanned` (computed only for errors).
-  private lineStarts: number[] = [0];
-  private lineScanned = 0;
 
   // ---- Pending character tokens: the strings in `textParts`, then the input range [runStart, runEnd).
   // Runs of the input are kept as a range and sliced once; only a character that is not the input as
@@ -187,7 +183,7 @@ export class Tokenizer {
   private nextAmp = -1;
   private nextNul = -1;
 
-  constructor(sink: TokenSink, onError: ParseErrorHandler | null = null) {
+  constructor(sink: TokenSink, onError: ParseErrorSink | null = null) {
     this.sink = sink;
     this.onError = onError ?? null;
   }
@@ -200,42 +196,19 @@ export class Tokenizer {
    * Reports a parse error at `offset` (in the input as given). Input stream errors (13.2.3.5) found
    * before `offset` are reported first, so that errors reach the handler in input order.
    */
-  error(code: string, offset: number): void {
+  error(code: E, offset: number): void {
     const onError = this.onError;
     if (onError === null) return;
     const offsets = this.inputErrorOffsets;
     while (this.inputErrorNext < offsets.length && offsets[this.inputErrorNext]! <= offset) {
       const i = this.inputErrorNext++;
-      this.report(onError, this.inputErrorCodes[i]!, offsets[i]!);
+      onError(this.inputErrorCodes[i]!, offsets[i]!, this.original);
     }
-    this.report(onError, code, offset);
-  }
-
-  private report(onError: ParseErrorHandler, code: string, offset: number): void {
-    // Line starts are recorded once, as far as errors have needed them; a binary search then
-    // places any offset, in or out of order.
-    const starts = this.lineStarts;
-    if (offset > this.lineScanned) {
-      const s = this.original;
-      const end = Math.min(offset, s.length);
-      for (let i = this.lineScanned; i < end; i++) {
-        const c = s.charCodeAt(i);
-        if (c === LF || (c === CR && s.charCodeAt(i + 1) !== LF)) starts.push(i + 1);
-      }
-      if (end > this.lineScanned) this.lineScanned = end;
-    }
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const m = (lo + hi + 1) >>> 1;
-      if (starts[m]! <= offset) lo = m;
-      else hi = m - 1;
-    }
-    onError({ code, line: lo + 1, column: offset - starts[lo]! + 1, offset });
+    onError(code, offset, this.original);
   }
 
   /** Parse error at normalized offset `p`. */
-  private err(code: string, p: number): void {
+  private err(code: E, p: number): void {
     if (this.onError !== null) this.error(code, this.originalOffset(p));
   }
 
@@ -286,8 +259,6 @@ export class Tokenizer {
     this.inputErrorOffsets = [];
     this.inputErrorCodes = [];
     this.inputErrorNext = 0;
-    this.lineStarts = [0];
-    this.lineScanned = 0;
     if (this.onError !== null) this.findInputStreamErrors(original);
   }
 
@@ -301,27 +272,27 @@ export class Tokenizer {
       if (c < 0x20) {
         if (c !== NUL && c !== TAB && c !== LF && c !== FF && c !== CR) {
           offsets.push(i);
-          codes.push('control-character-in-input-stream');
+          codes.push(E.ControlCharacterInInputStream);
         }
       } else if (c <= 0x9f) {
         offsets.push(i);
-        codes.push('control-character-in-input-stream');
+        codes.push(E.ControlCharacterInInputStream);
       } else if (c >= 0xd800 && c <= 0xdfff) {
         const d = s.charCodeAt(i + 1);
         if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
           const cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
           if ((cp & 0xfffe) === 0xfffe) {
             offsets.push(i);
-            codes.push('noncharacter-in-input-stream');
+            codes.push(E.NoncharacterInInputStream);
           }
           i++;
         } else {
           offsets.push(i);
-          codes.push('surrogate-in-input-stream');
+          codes.push(E.SurrogateInInputStream);
         }
       } else if ((c >= 0xfdd0 && c <= 0xfdef) || c === 0xfffe || c === 0xffff) {
         offsets.push(i);
-        codes.push('noncharacter-in-input-stream');
+        codes.push(E.NoncharacterInInputStream);
       }
     }
   }
@@ -393,8 +364,8 @@ export class Tokenizer {
     this.state = DATA_STATE;
     this.tokenStart = this.originalOffset(this.tokenBegin);
     if (this.isEndTag) {
-      if (this.attributeCount > 0) this.err('end-tag-with-attributes', p);
-      if (this.selfClosing) this.err('end-tag-with-trailing-solidus', p);
+      if (this.attributeCount > 0) this.err(E.EndTagWithAttributes, p);
+      if (this.selfClosing) this.err(E.EndTagWithTrailingSolidus, p);
       this.sink.endTag(this.tagName);
     } else {
       this.lastStartTagName = this.tagName;
@@ -427,7 +398,7 @@ export class Tokenizer {
       duplicate = set.has(name);
     }
     if (duplicate) {
-      this.err('duplicate-attribute', p);
+      this.err(E.DuplicateAttribute, p);
       this.attribute = null;
     } else {
       const attr = newAttr(name, '');
@@ -528,7 +499,7 @@ export class Tokenizer {
       const offsets = this.inputErrorOffsets;
       while (this.inputErrorNext < offsets.length) {
         const i = this.inputErrorNext++;
-        this.report(this.onError, this.inputErrorCodes[i]!, offsets[i]!);
+        this.onError(this.inputErrorCodes[i]!, offsets[i]!, this.original);
       }
     }
     this.sink.endOfFile();
@@ -563,7 +534,7 @@ export class Tokenizer {
             return end;
           }
         }
-        if (!endsWithSemicolon) this.err('missing-semicolon-after-character-reference', end);
+        if (!endsWithSemicolon) this.err(E.MissingSemicolonAfterCharacterReference, end);
         const value = namedCharacterReferenceValue(index);
         if (inAttribute) this.appendValueString(value);
         else this.emitString(value, amp);
@@ -574,7 +545,7 @@ export class Tokenizer {
       while (q < n && isAsciiAlphanumeric(s.charCodeAt(q))) q++;
       if (inAttribute) this.appendValueRange(amp, q);
       else this.emitRange(amp, q);
-      if (q < n && s.charCodeAt(q) === SEMICOLON) this.err('unknown-named-character-reference', q);
+      if (q < n && s.charCodeAt(q) === SEMICOLON) this.err(E.UnknownNamedCharacterReference, q);
       return q;
     }
     if (c !== NUMBER_SIGN) {
@@ -609,29 +580,29 @@ export class Tokenizer {
       }
     }
     if (p === digitsStart) {
-      this.err('absence-of-digits-in-numeric-character-reference', p);
+      this.err(E.AbsenceOfDigitsInNumericCharacterReference, p);
       if (inAttribute) this.appendValueRange(amp, p);
       else this.emitRange(amp, p);
       return p;
     }
     if (p < n && s.charCodeAt(p) === SEMICOLON) p++;
-    else this.err('missing-semicolon-after-character-reference', p);
+    else this.err(E.MissingSemicolonAfterCharacterReference, p);
     // 13.2.5.84 Numeric character reference end state
     let value: string;
     if (code === 0) {
-      this.err('null-character-reference', p);
+      this.err(E.NullCharacterReference, p);
       value = REPLACEMENT;
     } else if (code > 0x10ffff) {
-      this.err('character-reference-outside-unicode-range', p);
+      this.err(E.CharacterReferenceOutsideUnicodeRange, p);
       value = REPLACEMENT;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      this.err('surrogate-character-reference', p);
+      this.err(E.SurrogateCharacterReference, p);
       value = REPLACEMENT;
     } else {
       if ((code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe) {
-        this.err('noncharacter-character-reference', p);
+        this.err(E.NoncharacterCharacterReference, p);
       } else if (code === CR || ((code < 0x20 || (code >= 0x7f && code <= 0x9f)) && code !== TAB && code !== LF && code !== FF)) {
-        this.err('control-character-reference', p);
+        this.err(E.ControlCharacterReference, p);
         if (code >= 0x80) {
           const r = C1_REPLACEMENTS[code - 0x80]!;
           if (r !== 0) code = r;
@@ -682,7 +653,7 @@ export class Tokenizer {
           } else if (c === AMPERSAND) {
             p = this.characterReference(p, false);
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitNullCharacter(p);
             p++;
           }
@@ -709,7 +680,7 @@ export class Tokenizer {
           } else if (c === AMPERSAND) {
             p = this.characterReference(p, false);
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             p++;
           }
@@ -740,7 +711,7 @@ export class Tokenizer {
               this.state = SCRIPT_DATA_LESS_THAN_SIGN_STATE;
             }
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             p++;
           }
@@ -756,7 +727,7 @@ export class Tokenizer {
             this.emitEndOfFile();
             return;
           }
-          this.err('unexpected-null-character', p);
+          this.err(E.UnexpectedNullCharacter, p);
           this.emitString(REPLACEMENT, p);
           p++;
           break;
@@ -765,7 +736,7 @@ export class Tokenizer {
         // 13.2.5.6 Tag open state (p is after the `<`, which is at tokenBegin)
         case TAG_OPEN_STATE: {
           if (p >= n) {
-            this.err('eof-before-tag-name', p);
+            this.err(E.EofBeforeTagName, p);
             this.emitRange(p - 1, p);
             this.emitEndOfFile();
             return;
@@ -785,7 +756,7 @@ export class Tokenizer {
             this.temporaryBuffer = '';
             this.state = PROCESSING_INSTRUCTION_OPEN_STATE;
           } else {
-            this.err('invalid-first-character-of-tag-name', p);
+            this.err(E.InvalidFirstCharacterOfTagName, p);
             this.emitRange(p - 1, p);
             this.state = DATA_STATE;
           }
@@ -795,7 +766,7 @@ export class Tokenizer {
         // 13.2.5.7 End tag open state (p is after `</`)
         case END_TAG_OPEN_STATE: {
           if (p >= n) {
-            this.err('eof-before-tag-name', p);
+            this.err(E.EofBeforeTagName, p);
             this.emitRange(p - 2, p);
             this.emitEndOfFile();
             return;
@@ -805,11 +776,11 @@ export class Tokenizer {
             this.beginTag(true, p - 2);
             this.state = TAG_NAME_STATE;
           } else if (c === GT) {
-            this.err('missing-end-tag-name', p);
+            this.err(E.MissingEndTagName, p);
             p++;
             this.state = DATA_STATE;
           } else {
-            this.err('invalid-first-character-of-tag-name', p);
+            this.err(E.InvalidFirstCharacterOfTagName, p);
             this.beginComment(p - 2, p);
             this.state = BOGUS_COMMENT_STATE;
           }
@@ -824,7 +795,7 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === GT || c === SOLIDUS || isSpace(c)) break;
             if (c === NUL) {
-              this.err('unexpected-null-character', p);
+              this.err(E.UnexpectedNullCharacter, p);
               fix = true;
             } else if (isAsciiUpper(c)) fix = true;
             p++;
@@ -838,7 +809,7 @@ export class Tokenizer {
           }
           this.tagName = name;
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -914,7 +885,7 @@ export class Tokenizer {
           }
           this.emitRange(start, p);
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -924,7 +895,7 @@ export class Tokenizer {
           } else if (c === LT) {
             this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
           }
           p++;
@@ -935,7 +906,7 @@ export class Tokenizer {
         case SCRIPT_DATA_ESCAPED_DASH_STATE:
         case SCRIPT_DATA_ESCAPED_DASH_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -949,7 +920,7 @@ export class Tokenizer {
             this.emitRange(p, p + 1);
             this.state = SCRIPT_DATA_STATE;
           } else if (c === NUL) {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             this.state = SCRIPT_DATA_ESCAPED_STATE;
           } else {
@@ -1007,7 +978,7 @@ export class Tokenizer {
           }
           this.emitRange(start, p);
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -1018,7 +989,7 @@ export class Tokenizer {
             this.emitRange(p, p + 1);
             this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
           }
           p++;
@@ -1029,7 +1000,7 @@ export class Tokenizer {
         case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE:
         case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -1044,7 +1015,7 @@ export class Tokenizer {
             this.emitRange(p, p + 1);
             this.state = SCRIPT_DATA_STATE;
           } else if (c === NUL) {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
           } else {
@@ -1074,7 +1045,7 @@ export class Tokenizer {
           if (c === SOLIDUS || c === GT || c === -1) {
             this.state = AFTER_ATTRIBUTE_NAME_STATE;
           } else if (c === EQUALS) {
-            this.err('unexpected-equals-sign-before-attribute-name', p);
+            this.err(E.UnexpectedEqualsSignBeforeAttributeName, p);
             p = this.attributeName(p, p + 1);
           } else {
             p = this.attributeName(p, p);
@@ -1086,7 +1057,7 @@ export class Tokenizer {
         case AFTER_ATTRIBUTE_NAME_STATE: {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1117,7 +1088,7 @@ export class Tokenizer {
             p++;
             this.state = ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE;
           } else if (c === GT) {
-            this.err('missing-attribute-value', p);
+            this.err(E.MissingAttributeValue, p);
             p++;
             this.finishAttributeValue();
             this.emitTag(p - 1);
@@ -1139,7 +1110,7 @@ export class Tokenizer {
           }
           this.appendValueRange(start, p);
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1150,7 +1121,7 @@ export class Tokenizer {
           } else if (c === AMPERSAND) {
             p = this.characterReference(p, true);
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.appendValueString(REPLACEMENT);
             p++;
           }
@@ -1164,20 +1135,20 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === GT || c === AMPERSAND || c === NUL || isSpace(c)) break;
             if (c === DQUOTE || c === APOSTROPHE || c === LT || c === EQUALS || c === GRAVE) {
-              this.err('unexpected-character-in-unquoted-attribute-value', p);
+              this.err(E.UnexpectedCharacterInUnquotedAttributeValue, p);
             }
             p++;
           }
           this.appendValueRange(start, p);
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
           if (c === AMPERSAND) {
             p = this.characterReference(p, true);
           } else if (c === NUL) {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.appendValueString(REPLACEMENT);
             p++;
           } else {
@@ -1192,7 +1163,7 @@ export class Tokenizer {
         // 13.2.5.39 After attribute value (quoted) state
         case AFTER_ATTRIBUTE_VALUE_QUOTED_STATE: {
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1207,7 +1178,7 @@ export class Tokenizer {
             p++;
             this.emitTag(p - 1);
           } else {
-            this.err('missing-whitespace-between-attributes', p);
+            this.err(E.MissingWhitespaceBetweenAttributes, p);
             this.state = BEFORE_ATTRIBUTE_NAME_STATE;
           }
           break;
@@ -1216,7 +1187,7 @@ export class Tokenizer {
         // 13.2.5.40 Self-closing start tag state
         case SELF_CLOSING_START_TAG_STATE: {
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1225,7 +1196,7 @@ export class Tokenizer {
             this.selfClosing = true;
             this.emitTag(p - 1);
           } else {
-            this.err('unexpected-solidus-in-tag', p);
+            this.err(E.UnexpectedSolidusInTag, p);
             this.state = BEFORE_ATTRIBUTE_NAME_STATE;
           }
           break;
@@ -1248,7 +1219,7 @@ export class Tokenizer {
             this.state = DATA_STATE;
             this.emitComment(p - 1);
           } else {
-            this.err('unexpected-null-character', p - 1);
+            this.err(E.UnexpectedNullCharacter, p - 1);
             this.commentHasNul = true;
           }
           break;
@@ -1272,12 +1243,12 @@ export class Tokenizer {
             if (this.sink.cdataAllowed()) {
               this.state = CDATA_SECTION_STATE;
             } else {
-              this.err('cdata-in-html-content', p - 1);
+              this.err(E.CdataInHtmlContent, p - 1);
               this.beginComment(p - 9, p - 7); // the data begins with '[CDATA['
               this.state = BOGUS_COMMENT_STATE;
             }
           } else {
-            this.err('incorrectly-opened-comment', p);
+            this.err(E.IncorrectlyOpenedComment, p);
             this.beginComment(p - 2, p);
             this.state = BOGUS_COMMENT_STATE;
           }
@@ -1291,7 +1262,7 @@ export class Tokenizer {
             p++;
             this.state = COMMENT_START_DASH_STATE;
           } else if (c === GT) {
-            this.err('abrupt-closing-of-empty-comment', p);
+            this.err(E.AbruptClosingOfEmptyComment, p);
             p++;
             this.state = DATA_STATE;
             this.emitComment(this.commentStart);
@@ -1304,7 +1275,7 @@ export class Tokenizer {
         // 13.2.5.44 Comment start dash state
         case COMMENT_START_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(this.commentStart);
             this.emitEndOfFile();
             return;
@@ -1314,7 +1285,7 @@ export class Tokenizer {
             p++;
             this.state = COMMENT_END_STATE;
           } else if (c === GT) {
-            this.err('abrupt-closing-of-empty-comment', p);
+            this.err(E.AbruptClosingOfEmptyComment, p);
             p++;
             this.state = DATA_STATE;
             this.emitComment(this.commentStart);
@@ -1333,7 +1304,7 @@ export class Tokenizer {
             p++;
           }
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p);
             this.emitEndOfFile();
             return;
@@ -1345,7 +1316,7 @@ export class Tokenizer {
           } else if (c === HYPHEN) {
             this.state = COMMENT_END_DASH_STATE;
           } else {
-            this.err('unexpected-null-character', p - 1);
+            this.err(E.UnexpectedNullCharacter, p - 1);
             this.commentHasNul = true;
           }
           break;
@@ -1390,7 +1361,7 @@ export class Tokenizer {
 
         // 13.2.5.49 Comment less-than sign bang dash dash state
         case COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE: {
-          if (p < n && s.charCodeAt(p) !== GT) this.err('nested-comment', p);
+          if (p < n && s.charCodeAt(p) !== GT) this.err(E.NestedComment, p);
           this.state = COMMENT_END_STATE;
           break;
         }
@@ -1398,7 +1369,7 @@ export class Tokenizer {
         // 13.2.5.50 Comment end dash state
         case COMMENT_END_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p - 1);
             this.emitEndOfFile();
             return;
@@ -1416,7 +1387,7 @@ export class Tokenizer {
         // 13.2.5.51 Comment end state
         case COMMENT_END_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p - 2);
             this.emitEndOfFile();
             return;
@@ -1442,7 +1413,7 @@ export class Tokenizer {
         // 13.2.5.52 Comment end bang state
         case COMMENT_END_BANG_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p - 3);
             this.emitEndOfFile();
             return;
@@ -1453,7 +1424,7 @@ export class Tokenizer {
             p++;
             this.state = COMMENT_END_DASH_STATE;
           } else if (c === GT) {
-            this.err('incorrectly-closed-comment', p);
+            this.err(E.IncorrectlyClosedComment, p);
             p++;
             this.state = DATA_STATE;
             this.emitComment(p - 4);
@@ -1467,7 +1438,7 @@ export class Tokenizer {
         case DOCTYPE_STATE: {
           this.beginDoctype(p - 9);
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1475,7 +1446,7 @@ export class Tokenizer {
           }
           c = s.charCodeAt(p);
           if (isSpace(c)) p++;
-          else if (c !== GT) this.err('missing-whitespace-before-doctype-name', p);
+          else if (c !== GT) this.err(E.MissingWhitespaceBeforeDoctypeName, p);
           this.state = BEFORE_DOCTYPE_NAME_STATE;
           break;
         }
@@ -1486,14 +1457,14 @@ export class Tokenizer {
           if (this.state === BEFORE_DOCTYPE_NAME_STATE) {
             while (p < n && isSpace(s.charCodeAt(p))) p++;
             if (p >= n) {
-              this.err('eof-in-doctype', p);
+              this.err(E.EofInDoctype, p);
               this.forceQuirks = true;
               this.emitDoctype();
               this.emitEndOfFile();
               return;
             }
             if (s.charCodeAt(p) === GT) {
-              this.err('missing-doctype-name', p);
+              this.err(E.MissingDoctypeName, p);
               p++;
               this.forceQuirks = true;
               this.state = DATA_STATE;
@@ -1509,7 +1480,7 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === GT || isSpace(c)) break;
             if (c === NUL) {
-              this.err('unexpected-null-character', p);
+              this.err(E.UnexpectedNullCharacter, p);
               fix = true;
             } else if (isAsciiUpper(c)) fix = true;
             p++;
@@ -1517,7 +1488,7 @@ export class Tokenizer {
           const name = s.slice(start, p);
           this.doctypeName += fix ? lowerAndReplaceNulls(name) : name;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1537,7 +1508,7 @@ export class Tokenizer {
         case AFTER_DOCTYPE_NAME_STATE: {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1555,7 +1526,7 @@ export class Tokenizer {
             p += 6;
             this.state = AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
           } else {
-            this.err('invalid-character-sequence-after-doctype-name', p);
+            this.err(E.InvalidCharacterSequenceAfterDoctypeName, p);
             this.forceQuirks = true;
             this.state = BOGUS_DOCTYPE_STATE;
           }
@@ -1578,7 +1549,7 @@ export class Tokenizer {
           }
           if (!afterKeyword) while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1587,7 +1558,7 @@ export class Tokenizer {
           c = s.charCodeAt(p);
           if (c === DQUOTE || c === APOSTROPHE) {
             if (afterKeyword) {
-              this.err(isPublic ? 'missing-whitespace-after-doctype-public-keyword' : 'missing-whitespace-after-doctype-system-keyword', p);
+              this.err(isPublic ? E.MissingWhitespaceAfterDoctypePublicKeyword : E.MissingWhitespaceAfterDoctypeSystemKeyword, p);
             }
             p++;
             if (isPublic) {
@@ -1598,13 +1569,13 @@ export class Tokenizer {
               this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
             }
           } else if (c === GT) {
-            this.err(isPublic ? 'missing-doctype-public-identifier' : 'missing-doctype-system-identifier', p);
+            this.err(isPublic ? E.MissingDoctypePublicIdentifier : E.MissingDoctypeSystemIdentifier, p);
             p++;
             this.forceQuirks = true;
             this.state = DATA_STATE;
             this.emitDoctype();
           } else {
-            this.err(isPublic ? 'missing-quote-before-doctype-public-identifier' : 'missing-quote-before-doctype-system-identifier', p);
+            this.err(isPublic ? E.MissingQuoteBeforeDoctypePublicIdentifier : E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
             this.forceQuirks = true;
             this.state = BOGUS_DOCTYPE_STATE;
           }
@@ -1629,7 +1600,7 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === quote || c === GT) break;
             if (c === NUL) {
-              this.err('unexpected-null-character', p);
+              this.err(E.UnexpectedNullCharacter, p);
               hasNul = true;
             }
             p++;
@@ -1638,7 +1609,7 @@ export class Tokenizer {
           if (isPublic) this.publicId += part;
           else this.systemId += part;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1648,7 +1619,7 @@ export class Tokenizer {
             p++;
             this.state = isPublic ? AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE : AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
           } else {
-            this.err(isPublic ? 'abrupt-doctype-public-identifier' : 'abrupt-doctype-system-identifier', p);
+            this.err(isPublic ? E.AbruptDoctypePublicIdentifier : E.AbruptDoctypeSystemIdentifier, p);
             p++;
             this.forceQuirks = true;
             this.state = DATA_STATE;
@@ -1669,7 +1640,7 @@ export class Tokenizer {
           }
           if (!after) while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1681,12 +1652,12 @@ export class Tokenizer {
             this.state = DATA_STATE;
             this.emitDoctype();
           } else if (c === DQUOTE || c === APOSTROPHE) {
-            if (after) this.err('missing-whitespace-between-doctype-public-and-system-identifiers', p);
+            if (after) this.err(E.MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers, p);
             p++;
             this.systemId = '';
             this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
           } else {
-            this.err('missing-quote-before-doctype-system-identifier', p);
+            this.err(E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
             this.forceQuirks = true;
             this.state = BOGUS_DOCTYPE_STATE;
           }
@@ -1697,7 +1668,7 @@ export class Tokenizer {
         case AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1708,7 +1679,7 @@ export class Tokenizer {
             this.state = DATA_STATE;
             this.emitDoctype();
           } else {
-            this.err('unexpected-character-after-doctype-system-identifier', p);
+            this.err(E.UnexpectedCharacterAfterDoctypeSystemIdentifier, p);
             this.state = BOGUS_DOCTYPE_STATE;
           }
           break;
@@ -1719,7 +1690,7 @@ export class Tokenizer {
           while (p < n) {
             c = s.charCodeAt(p);
             if (c === GT) break;
-            if (c === NUL) this.err('unexpected-null-character', p);
+            if (c === NUL) this.err(E.UnexpectedNullCharacter, p);
             p++;
           }
           if (p >= n) {
@@ -1743,7 +1714,7 @@ export class Tokenizer {
           }
           this.emitRange(start, p);
           if (p >= n) {
-            this.err('eof-in-cdata', p);
+            this.err(E.EofInCdata, p);
             this.emitEndOfFile();
             return;
           }
@@ -1784,7 +1755,7 @@ export class Tokenizer {
         // 13.2.5.72 Processing instruction open state (p is after `<?`)
         case PROCESSING_INSTRUCTION_OPEN_STATE: {
           if (p >= n) {
-            this.err('eof-in-processing-instruction', p);
+            this.err(E.EofInProcessingInstruction, p);
             this.emitEndOfFile();
             return;
           }
@@ -1792,7 +1763,7 @@ export class Tokenizer {
           if (isAsciiAlpha(c) || c === UNDERSCORE) {
             this.state = PROCESSING_INSTRUCTION_TARGET_STATE;
           } else {
-            this.err('invalid-first-character-of-processing-instruction-target', p);
+            this.err(E.InvalidFirstCharacterOfProcessingInstructionTarget, p);
             this.convertTemporaryBufferToComment();
           }
           break;
@@ -1808,20 +1779,20 @@ export class Tokenizer {
           }
           this.temporaryBuffer += s.slice(start, p);
           if (p >= n) {
-            this.err('eof-in-processing-instruction', p);
+            this.err(E.EofInProcessingInstruction, p);
             this.emitEndOfFile();
             return;
           }
           if (isSpace(c) || c === QUESTION || c === GT) {
             if (isDisallowedProcessingInstructionTarget(this.temporaryBuffer)) {
-              this.err('disallowed-processing-instruction-target', p);
+              this.err(E.DisallowedProcessingInstructionTarget, p);
               this.convertTemporaryBufferToComment();
             } else {
               this.piData = '';
               this.state = AFTER_PROCESSING_INSTRUCTION_TARGET_STATE;
             }
           } else {
-            this.err('invalid-processing-instruction-target', p);
+            this.err(E.InvalidProcessingInstructionTarget, p);
             this.convertTemporaryBufferToComment();
           }
           break;
@@ -1843,14 +1814,14 @@ export class Tokenizer {
         case PROCESSING_INSTRUCTION_QUESTIONABLE_STATE: {
           const gt = s.indexOf('>', p);
           if (gt < 0) {
-            this.err('eof-in-processing-instruction', n);
+            this.err(E.EofInProcessingInstruction, n);
             this.emitEndOfFile();
             return;
           }
           const end = gt > p && s.charCodeAt(gt - 1) === QUESTION ? gt - 1 : gt;
           let data = s.slice(p, end);
           if (data.indexOf('\0') >= 0) {
-            for (let z = data.indexOf('\0'); z >= 0; z = data.indexOf('\0', z + 1)) this.err('unexpected-null-character', p + z);
+            for (let z = data.indexOf('\0'); z >= 0; z = data.indexOf('\0', z + 1)) this.err(E.UnexpectedNullCharacter, p + z);
             data = data.replace(/\0/g, '\uFFFD');
           }
           this.piData = data;
@@ -1923,12 +1894,12 @@ export class Tokenizer {
       c = s.charCodeAt(p);
       if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
       if (c === NUL) {
-        this.err('unexpected-null-character', p);
+        this.err(E.UnexpectedNullCharacter, p);
         fix = true;
       } else if (isAsciiUpper(c)) {
         fix = true;
       } else if (c === DQUOTE || c === APOSTROPHE || c === LT) {
-        this.err('unexpected-character-in-attribute-name', p);
+        this.err(E.UnexpectedCharacterInAttributeName, p);
       }
       p++;
     }

@@ -37,6 +37,7 @@ import {
   newElement,
   newText,
 } from '../dom.js';
+import { ParseErrorCode as E } from '../errors.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
 import {
   type Tokenizer,
@@ -277,7 +278,7 @@ export class TreeBuilder implements TokenSink {
     this.tSelfClosing = selfClosing;
     this.tAcknowledged = false;
     this.dispatch();
-    if (selfClosing && !this.tAcknowledged) this.err('non-void-html-element-start-tag-with-trailing-solidus');
+    if (selfClosing && !this.tAcknowledged) this.err(E.NonVoidHtmlElementStartTagWithTrailingSolidus);
   }
 
   endTag(name: string): void {
@@ -375,7 +376,7 @@ export class TreeBuilder implements TokenSink {
     return d === undefined ? -1 : d;
   }
 
-  private err(code: string): void {
+  private err(code: E): void {
     if (this.reportErrors) this.tokenizer.error(code, this.tokenizer.tokenStart);
   }
 
@@ -663,7 +664,7 @@ export class TreeBuilder implements TokenSink {
   /** "Close a p element" (13.2.6.4.7). */
   private closePElement(): void {
     this.generateImpliedEndTags(T.P);
-    if (this.open.currentId !== T.P) this.err('unexpected-end-tag-p');
+    if (this.open.currentId !== T.P) this.err(E.UnexpectedEndTagP);
     this.open.popUntilId(T.P);
   }
 
@@ -772,7 +773,7 @@ export class TreeBuilder implements TokenSink {
       case DOCTYPE: {
         const name = this.tDoctypeName;
         if (name !== 'html' || this.tPublicId !== null || (this.tSystemId !== null && this.tSystemId !== 'about:legacy-compat')) {
-          this.err('unknown-doctype');
+          this.err(E.UnknownDoctype);
         }
         const dt = new DocumentType(name === null ? '' : name, this.tPublicId ?? '', this.tSystemId ?? '');
         dt.parentNode = this.document;
@@ -784,21 +785,21 @@ export class TreeBuilder implements TokenSink {
         return;
       }
     }
-    this.err('expected-doctype-but-got-' + this.tokenKindName());
+    this.err(this.expectedDoctypeError());
     this.document.mode = 'quirks';
     this.reprocessIn(BEFORE_HTML);
   }
 
-  private tokenKindName(): string {
+  private expectedDoctypeError(): E {
     switch (this.tk) {
       case START_TAG:
-        return 'start-tag';
+        return E.ExpectedDoctypeButGotStartTag;
       case END_TAG:
-        return 'end-tag';
+        return E.ExpectedDoctypeButGotEndTag;
       case EOF:
-        return 'eof';
+        return E.ExpectedDoctypeButGotEof;
       default:
-        return 'chars';
+        return E.ExpectedDoctypeButGotChars;
     }
   }
 
@@ -806,7 +807,7 @@ export class TreeBuilder implements TokenSink {
   private beforeHtmlMode(): void {
     switch (this.tk) {
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case COMMENT:
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(this.document);
@@ -822,7 +823,7 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId !== T.HEAD && this.tId !== T.BODY && this.tId !== T.HTML && this.tId !== T.BR) {
-          return this.err('unexpected-end-tag-before-html');
+          return this.err(E.UnexpectedEndTagBeforeHtml);
         }
         break;
     }
@@ -847,7 +848,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         if (this.tId === T.HEAD) {
@@ -858,7 +859,7 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId !== T.HEAD && this.tId !== T.BODY && this.tId !== T.HTML && this.tId !== T.BR) {
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
         }
         break;
     }
@@ -876,7 +877,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -909,7 +910,7 @@ export class TreeBuilder implements TokenSink {
             this.templateModes.push(IN_TEMPLATE);
             return;
           case T.HEAD:
-            return this.err('unexpected-start-tag');
+            return this.err(E.UnexpectedStartTag);
         }
         break;
       case END_TAG:
@@ -925,7 +926,7 @@ export class TreeBuilder implements TokenSink {
           case T.TEMPLATE:
             return this.endTagTemplate();
           default:
-            return this.err('unexpected-end-tag');
+            return this.err(E.UnexpectedEndTag);
         }
         break;
     }
@@ -935,9 +936,9 @@ export class TreeBuilder implements TokenSink {
 
   /** In head: an end tag whose tag name is "template". */
   private endTagTemplate(): void {
-    if (!this.open.hasId(T.TEMPLATE)) return this.err('unexpected-end-tag');
+    if (!this.open.hasId(T.TEMPLATE)) return this.err(E.UnexpectedEndTag);
     this.generateImpliedEndTagsThoroughly();
-    if (this.open.currentId !== T.TEMPLATE) this.err('end-tag-too-early');
+    if (this.open.currentId !== T.TEMPLATE) this.err(E.EndTagTooEarly);
     this.open.popUntilId(T.TEMPLATE);
     this.afe.clearToLastMarker();
     this.templateModes.pop();
@@ -948,7 +949,7 @@ export class TreeBuilder implements TokenSink {
   private inHeadNoscriptMode(): void {
     switch (this.tk) {
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -962,7 +963,7 @@ export class TreeBuilder implements TokenSink {
             return this.inHeadMode();
           case T.HEAD:
           case T.NOSCRIPT:
-            return this.err('unexpected-start-tag');
+            return this.err(E.UnexpectedStartTag);
         }
         break;
       case END_TAG:
@@ -971,7 +972,7 @@ export class TreeBuilder implements TokenSink {
           this.mode = IN_HEAD;
           return;
         }
-        if (this.tId !== T.BR) return this.err('unexpected-end-tag');
+        if (this.tId !== T.BR) return this.err(E.UnexpectedEndTag);
         break;
       case CHARACTERS:
         if (this.splitLeadingWhitespace(true)) return;
@@ -980,7 +981,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
     }
-    this.err('unexpected-token-in-head-noscript');
+    this.err(E.UnexpectedTokenInHeadNoscript);
     this.open.pop();
     this.reprocessIn(IN_HEAD);
   }
@@ -995,7 +996,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -1019,7 +1020,7 @@ export class TreeBuilder implements TokenSink {
           case T.STYLE:
           case T.TEMPLATE:
           case T.TITLE: {
-            this.err('unexpected-start-tag-out-of-my-head');
+            this.err(E.UnexpectedStartTagOutOfMyHead);
             const head = this.headElement!;
             this.open.push(head, T.HEAD);
             this.inHeadMode();
@@ -1028,7 +1029,7 @@ export class TreeBuilder implements TokenSink {
             return;
           }
           case T.HEAD:
-            return this.err('unexpected-start-tag');
+            return this.err(E.UnexpectedStartTag);
         }
         break;
       case END_TAG:
@@ -1040,7 +1041,7 @@ export class TreeBuilder implements TokenSink {
           case T.BR:
             break;
           default:
-            return this.err('unexpected-end-tag');
+            return this.err(E.UnexpectedEndTag);
         }
         break;
     }
@@ -1061,7 +1062,7 @@ export class TreeBuilder implements TokenSink {
         return;
       }
       case NULL_CHARACTER:
-        return this.err('unexpected-null-character');
+        return this.err(E.UnexpectedNullCharacter);
       case START_TAG:
         return this.startTagInBody();
       case END_TAG:
@@ -1070,7 +1071,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case EOF:
         if (this.templateModes.length > 0) return this.inTemplateMode();
         return;
@@ -1082,7 +1083,7 @@ export class TreeBuilder implements TokenSink {
     const id = this.tId;
     switch (id) {
       case T.HTML: {
-        this.err('unexpected-start-tag');
+        this.err(E.UnexpectedStartTag);
         if (open.hasId(T.TEMPLATE)) return;
         this.addMissingAttributes(open.items[0]!);
         return;
@@ -1099,14 +1100,14 @@ export class TreeBuilder implements TokenSink {
       case T.TITLE:
         return this.inHeadMode();
       case T.BODY: {
-        this.err('unexpected-start-tag');
+        this.err(E.UnexpectedStartTag);
         if (open.top === 0 || open.ids[1] !== T.BODY || open.hasId(T.TEMPLATE)) return;
         this.framesetOk = false;
         this.addMissingAttributes(open.items[1]!);
         return;
       }
       case T.FRAMESET: {
-        this.err('unexpected-start-tag');
+        this.err(E.UnexpectedStartTag);
         if (open.top === 0 || open.ids[1] !== T.BODY || !this.framesetOk) return;
         const body = open.items[1]!;
         if (body.parentNode !== null) body.remove();
@@ -1151,7 +1152,7 @@ export class TreeBuilder implements TokenSink {
       case T.H6:
         this.closePIfInButtonScope();
         if (T.isHeading(open.currentId)) {
-          this.err('unexpected-start-tag');
+          this.err(E.UnexpectedStartTag);
           open.pop();
         }
         this.insertHtmlElement();
@@ -1165,7 +1166,7 @@ export class TreeBuilder implements TokenSink {
         return;
       case T.FORM: {
         const inTemplate = open.hasId(T.TEMPLATE);
-        if (this.formElement !== null && !inTemplate) return this.err('unexpected-start-tag');
+        if (this.formElement !== null && !inTemplate) return this.err(E.UnexpectedStartTag);
         this.closePIfInButtonScope();
         const form = this.insertHtmlElement();
         if (!inTemplate) this.formElement = form;
@@ -1179,7 +1180,7 @@ export class TreeBuilder implements TokenSink {
           const nid = open.ids[i]!;
           if (id === T.LI ? nid === T.LI : nid === T.DD || nid === T.DT) {
             this.generateImpliedEndTags(nid);
-            if (open.currentId !== nid) this.err('unexpected-start-tag');
+            if (open.currentId !== nid) this.err(E.UnexpectedStartTag);
             open.popTo(i);
             break;
           }
@@ -1196,7 +1197,7 @@ export class TreeBuilder implements TokenSink {
         return;
       case T.BUTTON:
         if (open.hasInScope(T.BUTTON)) {
-          this.err('unexpected-start-tag');
+          this.err(E.UnexpectedStartTag);
           this.generateImpliedEndTags(-1);
           open.popUntilId(T.BUTTON);
         }
@@ -1207,7 +1208,7 @@ export class TreeBuilder implements TokenSink {
       case T.A: {
         const entry = this.afe.lastAfterMarkerWithId(T.A);
         if (entry !== null) {
-          this.err('unexpected-start-tag-implies-end-tag');
+          this.err(E.UnexpectedStartTagImpliesEndTag);
           const el = entry.element!;
           if (!this.adoptionAgency(T.A, 'a')) this.anyOtherEndTagInBody();
           const e2 = this.afe.entryFor(el);
@@ -1236,7 +1237,7 @@ export class TreeBuilder implements TokenSink {
       case T.NOBR:
         this.reconstructActiveFormattingElements();
         if (open.hasInScope(T.NOBR)) {
-          this.err('unexpected-start-tag-implies-end-tag');
+          this.err(E.UnexpectedStartTagImpliesEndTag);
           if (!this.adoptionAgency(T.NOBR, 'nobr')) this.anyOtherEndTagInBody();
           this.reconstructActiveFormattingElements();
         }
@@ -1269,7 +1270,7 @@ export class TreeBuilder implements TokenSink {
       case T.INPUT: {
         const sel = open.lastIndexOfId(T.SELECT);
         if (sel >= 0 && open.hasInScope(T.SELECT)) {
-          this.err('unexpected-input-in-select');
+          this.err(E.UnexpectedInputInSelect);
           open.popTo(sel);
         }
         this.reconstructActiveFormattingElements();
@@ -1287,13 +1288,13 @@ export class TreeBuilder implements TokenSink {
         this.closePIfInButtonScope();
         if (open.hasInScope(T.SELECT)) {
           this.generateImpliedEndTags(-1);
-          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err('unexpected-start-tag');
+          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err(E.UnexpectedStartTag);
         }
         this.insertVoidElement();
         this.framesetOk = false;
         return;
       case T.IMAGE:
-        this.err('unexpected-start-tag-treated-as');
+        this.err(E.UnexpectedStartTagTreatedAs);
         this.tName = 'img';
         this.tId = T.IMG;
         return this.dispatch();
@@ -1320,10 +1321,10 @@ export class TreeBuilder implements TokenSink {
         if (this.scripting) return this.parseGenericText(RAWTEXT_STATE);
         break;
       case T.SELECT: {
-        if (this.contextId === T.SELECT && this.isFragment) return this.err('unexpected-select-in-select');
+        if (this.contextId === T.SELECT && this.isFragment) return this.err(E.UnexpectedSelectInSelect);
         const sel = open.lastIndexOfId(T.SELECT);
         if (sel >= 0 && open.hasInScope(T.SELECT)) {
-          this.err('unexpected-select-in-select');
+          this.err(E.UnexpectedSelectInSelect);
           open.popTo(sel);
           return;
         }
@@ -1335,7 +1336,7 @@ export class TreeBuilder implements TokenSink {
       case T.OPTION:
         if (open.hasInScope(T.SELECT)) {
           this.generateImpliedEndTags(T.OPTGROUP);
-          if (open.hasInScope(T.OPTION)) this.err('unexpected-start-tag');
+          if (open.hasInScope(T.OPTION)) this.err(E.UnexpectedStartTag);
         } else if (open.currentId === T.OPTION) {
           open.pop();
         }
@@ -1345,7 +1346,7 @@ export class TreeBuilder implements TokenSink {
       case T.OPTGROUP:
         if (open.hasInScope(T.SELECT)) {
           this.generateImpliedEndTags(-1);
-          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err('unexpected-start-tag');
+          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err(E.UnexpectedStartTag);
         } else if (open.currentId === T.OPTION) {
           open.pop();
         }
@@ -1356,7 +1357,7 @@ export class TreeBuilder implements TokenSink {
       case T.RTC:
         if (open.hasInScope(T.RUBY)) {
           this.generateImpliedEndTags(-1);
-          if (open.currentId !== T.RUBY) this.err('unexpected-start-tag');
+          if (open.currentId !== T.RUBY) this.err(E.UnexpectedStartTag);
         }
         this.insertHtmlElement();
         return;
@@ -1364,7 +1365,7 @@ export class TreeBuilder implements TokenSink {
       case T.RT:
         if (open.hasInScope(T.RUBY)) {
           this.generateImpliedEndTags(T.RTC);
-          if (open.currentId !== T.RUBY && open.currentId !== T.RTC) this.err('unexpected-start-tag');
+          if (open.currentId !== T.RUBY && open.currentId !== T.RTC) this.err(E.UnexpectedStartTag);
         }
         this.insertHtmlElement();
         return;
@@ -1399,7 +1400,7 @@ export class TreeBuilder implements TokenSink {
       case T.TH:
       case T.THEAD:
       case T.TR:
-        return this.err('unexpected-start-tag-ignored');
+        return this.err(E.UnexpectedStartTagIgnored);
     }
     // Any other start tag.
     this.reconstructActiveFormattingElements();
@@ -1422,7 +1423,7 @@ export class TreeBuilder implements TokenSink {
         return this.endTagTemplate();
       case T.BODY:
       case T.HTML:
-        if (!open.hasInScope(T.BODY)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(T.BODY)) return this.err(E.UnexpectedEndTag);
         this.mode = AFTER_BODY;
         if (id === T.HTML) this.dispatch();
         return;
@@ -1454,9 +1455,9 @@ export class TreeBuilder implements TokenSink {
       case T.SELECT:
       case T.SUMMARY:
       case T.UL:
-        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(id)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(-1);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilId(id);
         return;
       case T.FORM: {
@@ -1464,36 +1465,36 @@ export class TreeBuilder implements TokenSink {
           const node = this.formElement;
           this.formElement = null;
           const i = node === null ? -1 : open.indexOf(node);
-          if (i < 0 || !open.isIndexInScope(i)) return this.err('unexpected-end-tag');
+          if (i < 0 || !open.isIndexInScope(i)) return this.err(E.UnexpectedEndTag);
           this.generateImpliedEndTags(-1);
-          if (open.current !== node) this.err('end-tag-too-early');
+          if (open.current !== node) this.err(E.EndTagTooEarly);
           open.removeAt(open.indexOf(node!));
         } else {
-          if (!open.hasInScope(T.FORM)) return this.err('unexpected-end-tag');
+          if (!open.hasInScope(T.FORM)) return this.err(E.UnexpectedEndTag);
           this.generateImpliedEndTags(-1);
-          if (open.currentId !== T.FORM) this.err('end-tag-too-early');
+          if (open.currentId !== T.FORM) this.err(E.EndTagTooEarly);
           open.popUntilId(T.FORM);
         }
         return;
       }
       case T.P:
         if (!open.hasInButtonScope(T.P)) {
-          this.err('unexpected-end-tag');
+          this.err(E.UnexpectedEndTag);
           this.insertImpliedElement('p', T.P);
         }
         this.closePElement();
         return;
       case T.LI:
-        if (!open.hasInListItemScope(T.LI)) return this.err('unexpected-end-tag');
+        if (!open.hasInListItemScope(T.LI)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(T.LI);
-        if (open.currentId !== T.LI) this.err('end-tag-too-early');
+        if (open.currentId !== T.LI) this.err(E.EndTagTooEarly);
         open.popUntilId(T.LI);
         return;
       case T.DD:
       case T.DT:
-        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(id)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(id);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilId(id);
         return;
       case T.H1:
@@ -1502,9 +1503,9 @@ export class TreeBuilder implements TokenSink {
       case T.H4:
       case T.H5:
       case T.H6:
-        if (!open.hasHeadingInScope()) return this.err('unexpected-end-tag');
+        if (!open.hasHeadingInScope()) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(-1);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilHeading();
         return;
       case T.A:
@@ -1526,14 +1527,14 @@ export class TreeBuilder implements TokenSink {
       case T.APPLET:
       case T.MARQUEE:
       case T.OBJECT:
-        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(id)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(-1);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilId(id);
         this.afe.clearToLastMarker();
         return;
       case T.BR:
-        this.err('unexpected-end-tag-treated-as');
+        this.err(E.UnexpectedEndTagTreatedAs);
         this.tk = START_TAG;
         this.tAttrs = [];
         this.tSelfClosing = false;
@@ -1553,9 +1554,9 @@ export class TreeBuilder implements TokenSink {
     const open = this.open;
     const id = this.tId;
     const i = open.lastIndexOfId(id);
-    if (i < 0 || i < open.lastSpecialIndex()) return this.err('unexpected-end-tag');
+    if (i < 0 || i < open.lastSpecialIndex()) return this.err(E.UnexpectedEndTag);
     this.generateImpliedEndTags(id);
-    if (i !== open.top) this.err('end-tag-too-early');
+    if (i !== open.top) this.err(E.EndTagTooEarly);
     open.popTo(i);
   }
 
@@ -1575,15 +1576,15 @@ export class TreeBuilder implements TokenSink {
       const fe = feEntry.element!;
       let feIndex = open.indexOf(fe);
       if (feIndex < 0) {
-        this.err('adoption-agency-1.2');
+        this.err(E.AdoptionAgency1_2);
         afe.remove(feEntry);
         return true;
       }
       if (!open.isIndexInScope(feIndex)) {
-        this.err('adoption-agency-4.4');
+        this.err(E.AdoptionAgency4_4);
         return true;
       }
-      if (feIndex !== open.top) this.err('adoption-agency-1.3');
+      if (feIndex !== open.top) this.err(E.AdoptionAgency1_3);
       // Furthest block: the lowest-in-stack special element above the formatting element.
       let fbIndex = -1;
       for (let i = feIndex + 1; i <= open.top; i++) {
@@ -1662,7 +1663,7 @@ export class TreeBuilder implements TokenSink {
       case NULL_CHARACTER:
         return this.insertCharacters(this.tData);
       case EOF:
-        this.err('eof-in-text');
+        this.err(E.EofInText);
         this.open.pop();
         return this.reprocessIn(this.originalMode);
       case END_TAG:
@@ -1691,7 +1692,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.CAPTION:
@@ -1723,7 +1724,7 @@ export class TreeBuilder implements TokenSink {
             this.insertImpliedElement('tbody', T.TBODY);
             return this.reprocessIn(IN_TABLE_BODY);
           case T.TABLE:
-            this.err('unexpected-start-tag-implies-end-tag');
+            this.err(E.UnexpectedStartTagImpliesEndTag);
             if (!open.hasInTableScope(T.TABLE)) return;
             open.popUntilId(T.TABLE);
             this.resetInsertionMode();
@@ -1735,12 +1736,12 @@ export class TreeBuilder implements TokenSink {
           case T.INPUT: {
             const type = getAttr(this.tAttrs, 'type');
             if (type === null || asciiLowercase(type) !== 'hidden') break;
-            this.err('unexpected-hidden-input-in-table');
+            this.err(E.UnexpectedHiddenInputInTable);
             this.insertVoidElement();
             return;
           }
           case T.FORM:
-            this.err('unexpected-form-in-table');
+            this.err(E.UnexpectedFormInTable);
             if (open.hasId(T.TEMPLATE) || this.formElement !== null) return;
             this.formElement = this.insertHtmlElement();
             open.pop();
@@ -1750,7 +1751,7 @@ export class TreeBuilder implements TokenSink {
       case END_TAG:
         switch (this.tId) {
           case T.TABLE:
-            if (!open.hasInTableScope(T.TABLE)) return this.err('unexpected-end-tag');
+            if (!open.hasInTableScope(T.TABLE)) return this.err(E.UnexpectedEndTag);
             open.popUntilId(T.TABLE);
             this.resetInsertionMode();
             return;
@@ -1765,7 +1766,7 @@ export class TreeBuilder implements TokenSink {
           case T.TH:
           case T.THEAD:
           case T.TR:
-            return this.err('unexpected-end-tag');
+            return this.err(E.UnexpectedEndTag);
           case T.TEMPLATE:
             return this.inHeadMode();
         }
@@ -1774,7 +1775,7 @@ export class TreeBuilder implements TokenSink {
         return this.inBodyMode();
     }
     // Anything else: process using the in-body rules with foster parenting enabled.
-    this.err('unexpected-token-in-table');
+    this.err(E.UnexpectedTokenInTable);
     this.fosterParenting = true;
     this.inBodyMode();
     this.fosterParenting = false;
@@ -1782,7 +1783,7 @@ export class TreeBuilder implements TokenSink {
 
   // 13.2.6.4.10 The "in table text" insertion mode
   private inTableTextMode(): void {
-    if (this.tk === NULL_CHARACTER) return this.err('unexpected-null-character');
+    if (this.tk === NULL_CHARACTER) return this.err(E.UnexpectedNullCharacter);
     if (this.tk === CHARACTERS) {
       this.pendingTableText += this.tData;
       if (!this.pendingTableTextDirty && hasNonWhitespace(this.tData)) this.pendingTableTextDirty = true;
@@ -1797,7 +1798,7 @@ export class TreeBuilder implements TokenSink {
       this.tk = CHARACTERS;
       this.tData = text;
       if (this.pendingTableTextDirty) {
-        this.err('unexpected-character-in-table');
+        this.err(E.UnexpectedCharacterInTable);
         this.fosterParenting = true;
         this.inBodyMode();
         this.fosterParenting = false;
@@ -1822,9 +1823,9 @@ export class TreeBuilder implements TokenSink {
         (id === T.CAPTION || id === T.COL || id === T.COLGROUP || id === T.TBODY || id === T.TD ||
           id === T.TFOOT || id === T.TH || id === T.THEAD || id === T.TR))
     ) {
-      if (!open.hasInTableScope(T.CAPTION)) return this.err('unexpected-end-tag');
+      if (!open.hasInTableScope(T.CAPTION)) return this.err(E.UnexpectedEndTag);
       this.generateImpliedEndTags(-1);
-      if (open.currentId !== T.CAPTION) this.err('end-tag-too-early');
+      if (open.currentId !== T.CAPTION) this.err(E.EndTagTooEarly);
       open.popUntilId(T.CAPTION);
       this.afe.clearToLastMarker();
       this.mode = IN_TABLE;
@@ -1836,7 +1837,7 @@ export class TreeBuilder implements TokenSink {
       (id === T.BODY || id === T.COL || id === T.COLGROUP || id === T.HTML || id === T.TBODY || id === T.TD ||
         id === T.TFOOT || id === T.TH || id === T.THEAD || id === T.TR)
     ) {
-      return this.err('unexpected-end-tag');
+      return this.err(E.UnexpectedEndTag);
     }
     this.inBodyMode();
   }
@@ -1850,7 +1851,7 @@ export class TreeBuilder implements TokenSink {
         if (open.currentId === T.COLGROUP) break;
         // Each character is its own token: with no colgroup to pop (template, fragment), every non-whitespace
         // character is ignored and every whitespace character after it still inserted.
-        this.err('unexpected-token-in-column-group');
+        this.err(E.UnexpectedTokenInColumnGroup);
         const ws = onlyWhitespace(this.tData);
         if (ws.length > 0) this.insertCharacters(ws);
         return;
@@ -1859,7 +1860,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         if (this.tId === T.COL) return this.insertVoidElement();
@@ -1867,18 +1868,18 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId === T.COLGROUP) {
-          if (open.currentId !== T.COLGROUP) return this.err('unexpected-end-tag');
+          if (open.currentId !== T.COLGROUP) return this.err(E.UnexpectedEndTag);
           open.pop();
           this.mode = IN_TABLE;
           return;
         }
-        if (this.tId === T.COL) return this.err('unexpected-end-tag');
+        if (this.tId === T.COL) return this.err(E.UnexpectedEndTag);
         if (this.tId === T.TEMPLATE) return this.inHeadMode();
         break;
       case EOF:
         return this.inBodyMode();
     }
-    if (open.currentId !== T.COLGROUP) return this.err('unexpected-token-in-column-group');
+    if (open.currentId !== T.COLGROUP) return this.err(E.UnexpectedTokenInColumnGroup);
     open.pop();
     this.reprocessIn(IN_TABLE);
   }
@@ -1896,7 +1897,7 @@ export class TreeBuilder implements TokenSink {
           return;
         case T.TH:
         case T.TD:
-          this.err('unexpected-cell-in-table-body');
+          this.err(E.UnexpectedCellInTableBody);
           open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
           this.insertImpliedElement('tr', T.TR);
           return this.reprocessIn(IN_ROW);
@@ -1913,7 +1914,7 @@ export class TreeBuilder implements TokenSink {
         case T.TBODY:
         case T.TFOOT:
         case T.THEAD:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
           open.pop();
           this.mode = IN_TABLE;
@@ -1928,7 +1929,7 @@ export class TreeBuilder implements TokenSink {
         case T.TD:
         case T.TH:
         case T.TR:
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
       }
     }
     this.inTableMode();
@@ -1937,7 +1938,7 @@ export class TreeBuilder implements TokenSink {
   private closeTableBodyAndReprocess(): void {
     const open = this.open;
     if (!open.hasInTableScope(T.TBODY) && !open.hasInTableScope(T.THEAD) && !open.hasInTableScope(T.TFOOT)) {
-      return this.err('unexpected-token');
+      return this.err(E.UnexpectedToken);
     }
     open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
     open.pop();
@@ -1964,7 +1965,7 @@ export class TreeBuilder implements TokenSink {
         case T.TFOOT:
         case T.THEAD:
         case T.TR:
-          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-start-tag');
+          if (!open.hasInTableScope(T.TR)) return this.err(E.UnexpectedStartTag);
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
           return this.reprocessIn(IN_TABLE_BODY);
@@ -1972,20 +1973,20 @@ export class TreeBuilder implements TokenSink {
     } else if (this.tk === END_TAG) {
       switch (id) {
         case T.TR:
-          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(T.TR)) return this.err(E.UnexpectedEndTag);
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
           this.mode = IN_TABLE_BODY;
           return;
         case T.TABLE:
-          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(T.TR)) return this.err(E.UnexpectedEndTag);
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
           return this.reprocessIn(IN_TABLE_BODY);
         case T.TBODY:
         case T.TFOOT:
         case T.THEAD:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           if (!open.hasInTableScope(T.TR)) return;
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
@@ -1997,7 +1998,7 @@ export class TreeBuilder implements TokenSink {
         case T.HTML:
         case T.TD:
         case T.TH:
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
       }
     }
     this.inTableMode();
@@ -2011,9 +2012,9 @@ export class TreeBuilder implements TokenSink {
       switch (id) {
         case T.TD:
         case T.TH:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           this.generateImpliedEndTags(-1);
-          if (open.currentId !== id) this.err('end-tag-too-early');
+          if (open.currentId !== id) this.err(E.EndTagTooEarly);
           open.popUntilId(id);
           this.afe.clearToLastMarker();
           this.mode = IN_ROW;
@@ -2023,13 +2024,13 @@ export class TreeBuilder implements TokenSink {
         case T.COL:
         case T.COLGROUP:
         case T.HTML:
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
         case T.TABLE:
         case T.TBODY:
         case T.TFOOT:
         case T.THEAD:
         case T.TR:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           this.closeTheCell();
           return this.dispatch();
       }
@@ -2044,7 +2045,7 @@ export class TreeBuilder implements TokenSink {
         case T.TH:
         case T.THEAD:
         case T.TR:
-          if (!open.hasInTableScope(T.TD) && !open.hasInTableScope(T.TH)) return this.err('unexpected-start-tag');
+          if (!open.hasInTableScope(T.TD) && !open.hasInTableScope(T.TH)) return this.err(E.UnexpectedStartTag);
           this.closeTheCell();
           return this.dispatch();
       }
@@ -2056,7 +2057,7 @@ export class TreeBuilder implements TokenSink {
   private closeTheCell(): void {
     const open = this.open;
     this.generateImpliedEndTags(-1);
-    if (open.currentId !== T.TD && open.currentId !== T.TH) this.err('end-tag-too-early');
+    if (open.currentId !== T.TD && open.currentId !== T.TH) this.err(E.EndTagTooEarly);
     for (;;) {
       const id = open.currentId;
       open.pop();
@@ -2106,10 +2107,10 @@ export class TreeBuilder implements TokenSink {
         }
       case END_TAG:
         if (this.tId === T.TEMPLATE) return this.inHeadMode();
-        return this.err('unexpected-end-tag');
+        return this.err(E.UnexpectedEndTag);
       case EOF:
         if (!this.open.hasId(T.TEMPLATE)) return;
-        this.err('eof-in-template');
+        this.err(E.EofInTemplate);
         this.open.popUntilId(T.TEMPLATE);
         this.afe.clearToLastMarker();
         this.templateModes.pop();
@@ -2135,13 +2136,13 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(this.open.items[0]!);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         break;
       case END_TAG:
         if (this.tId === T.HTML) {
-          if (this.isFragment) return this.err('unexpected-end-tag');
+          if (this.isFragment) return this.err(E.UnexpectedEndTag);
           this.mode = AFTER_AFTER_BODY;
           return;
         }
@@ -2149,7 +2150,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-body');
+    this.err(E.UnexpectedTokenAfterBody);
     this.reprocessIn(IN_BODY);
   }
 
@@ -2159,7 +2160,7 @@ export class TreeBuilder implements TokenSink {
     switch (this.tk) {
       case CHARACTERS: {
         const ws = onlyWhitespace(this.tData);
-        if (ws.length !== this.tData.length) this.err('unexpected-char-in-frameset');
+        if (ws.length !== this.tData.length) this.err(E.UnexpectedCharInFrameset);
         if (ws.length > 0) this.insertCharacters(ws);
         return;
       }
@@ -2167,7 +2168,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -2183,7 +2184,7 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId === T.FRAMESET) {
-          if (open.top === 0) return this.err('unexpected-end-tag');
+          if (open.top === 0) return this.err(E.UnexpectedEndTag);
           open.pop();
           if (!this.isFragment && open.currentId !== T.FRAMESET) this.mode = AFTER_FRAMESET;
           return;
@@ -2192,7 +2193,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-in-frameset');
+    this.err(E.UnexpectedTokenInFrameset);
   }
 
   // 13.2.6.4.21 The "after frameset" insertion mode
@@ -2200,7 +2201,7 @@ export class TreeBuilder implements TokenSink {
     switch (this.tk) {
       case CHARACTERS: {
         const ws = onlyWhitespace(this.tData);
-        if (ws.length !== this.tData.length) this.err('unexpected-char-after-frameset');
+        if (ws.length !== this.tData.length) this.err(E.UnexpectedCharAfterFrameset);
         if (ws.length > 0) this.insertCharacters(ws);
         return;
       }
@@ -2208,7 +2209,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         if (this.tId === T.NOFRAMES) return this.inHeadMode();
@@ -2222,7 +2223,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-frameset');
+    this.err(E.UnexpectedTokenAfterFrameset);
   }
 
   // 13.2.6.4.22 The "after after body" insertion mode
@@ -2242,7 +2243,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-after-body');
+    this.err(E.UnexpectedTokenAfterAfterBody);
     this.reprocessIn(IN_BODY);
   }
 
@@ -2256,7 +2257,7 @@ export class TreeBuilder implements TokenSink {
         return this.inBodyMode();
       case CHARACTERS: {
         const ws = onlyWhitespace(this.tData);
-        if (ws.length !== this.tData.length) this.err('unexpected-char-after-after-frameset');
+        if (ws.length !== this.tData.length) this.err(E.UnexpectedCharAfterAfterFrameset);
         if (ws.length > 0) {
           this.tData = ws;
           this.inBodyMode();
@@ -2270,7 +2271,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-after-frameset');
+    this.err(E.UnexpectedTokenAfterAfterFrameset);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -2280,7 +2281,7 @@ export class TreeBuilder implements TokenSink {
     const open = this.open;
     switch (this.tk) {
       case NULL_CHARACTER:
-        this.err('unexpected-null-character');
+        this.err(E.UnexpectedNullCharacter);
         return this.insertCharacters('\uFFFD');
       case CHARACTERS:
         this.insertCharacters(this.tData);
@@ -2290,10 +2291,10 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG: {
         if (BREAKOUT_START_TAG[this.tId] || (this.tId === T.FONT && fontBreaksOut(this.tAttrs))) {
-          this.err('unexpected-html-element-in-foreign-content');
+          this.err(E.UnexpectedHtmlElementInForeignContent);
           this.popUntilHtmlOrIntegrationPoint();
           return this.process();
         }
@@ -2311,14 +2312,14 @@ export class TreeBuilder implements TokenSink {
       }
       case END_TAG: {
         if (this.tId === T.BR || this.tId === T.P) {
-          this.err('unexpected-html-element-in-foreign-content');
+          this.err(E.UnexpectedHtmlElementInForeignContent);
           this.popUntilHtmlOrIntegrationPoint();
           return this.process();
         }
         const name = this.tName;
         let i = open.top;
         let node = open.items[i]!;
-        if (asciiLowercase(node.localName) !== name) this.err('unexpected-end-tag');
+        if (asciiLowercase(node.localName) !== name) this.err(E.UnexpectedEndTag);
         for (;;) {
           if (i === 0) return;
           if (asciiLowercase(node.localName) === name) {
