@@ -114,32 +114,24 @@ export type RepairListener = (repair: Repair) => void;
 
 /** Start tags that "close a p element" when one is in button scope ("in body"). `table` only in no-quirks
  * documents, but the guarantee must hold in both, so it counts. */
-const CLOSES_P = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [
+const CLOSES_P = T.tagIdTable([
   T.ADDRESS, T.ARTICLE, T.ASIDE, T.BLOCKQUOTE, T.CENTER, T.DETAILS, T.DIALOG, T.DIR, T.DIV, T.DL, T.FIELDSET,
   T.FIGCAPTION, T.FIGURE, T.FOOTER, T.HEADER, T.HGROUP, T.MAIN, T.MENU, T.NAV, T.OL, T.P, T.SEARCH, T.SECTION,
   T.SUMMARY, T.UL, T.H1, T.H2, T.H3, T.H4, T.H5, T.H6, T.PRE, T.LISTING, T.FORM, T.LI, T.DD, T.DT, T.PLAINTEXT,
   T.TABLE, T.HR, T.XMP,
-]) {
-  CLOSES_P[id] = 1;
-}
+]);
 
 /** Start tags "in body" ignores outright (or merges into existing elements). */
-const IGNORED_IN_BODY = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [
+const IGNORED_IN_BODY = T.tagIdTable([
   T.CAPTION, T.COL, T.COLGROUP, T.FRAME, T.HEAD, T.TBODY, T.TD, T.TFOOT, T.TH, T.THEAD, T.TR, T.HTML, T.BODY,
   T.FRAMESET, T.IMAGE,
-]) {
-  IGNORED_IN_BODY[id] = 1;
-}
+]);
 
 /** Markers of the list of active formatting elements. */
-const MARKER = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [T.APPLET, T.OBJECT, T.MARQUEE, T.TEMPLATE, T.TD, T.TH, T.CAPTION]) MARKER[id] = 1;
+const MARKER = T.tagIdTable([T.APPLET, T.OBJECT, T.MARQUEE, T.TEMPLATE, T.TD, T.TH, T.CAPTION]);
 
 /** Elements allowed in head by "in head" (others close the head). */
-const IN_HEAD = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [T.BASE, T.BASEFONT, T.BGSOUND, T.LINK, T.META, T.TITLE, T.STYLE, T.SCRIPT, T.TEMPLATE]) IN_HEAD[id] = 1;
+const IN_HEAD = T.tagIdTable([T.BASE, T.BASEFONT, T.BGSOUND, T.LINK, T.META, T.TITLE, T.STYLE, T.SCRIPT, T.TEMPLATE]);
 
 /** Raw text elements and the tokenizer state their contents are read in. */
 function rawTextState(id: number): number {
