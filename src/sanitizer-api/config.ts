@@ -125,6 +125,17 @@ export function canonicalizeProcessingInstruction(
   return { target: toDOMString(t, `${field}.target`) };
 }
 
+/** The configuration's lists, in the order they are canonicalized, with the canonicalization of an item. */
+const LISTS: readonly [keyof CanonicalSanitizerConfig, (v: unknown, field: string) => unknown][] = [
+  ['elements', canonicalizeElementWithAttributes],
+  ['removeElements', canonicalizeElement],
+  ['replaceWithChildrenElements', canonicalizeElement],
+  ['processingInstructions', canonicalizeProcessingInstruction],
+  ['removeProcessingInstructions', canonicalizeProcessingInstruction],
+  ['attributes', canonicalizeAttribute],
+  ['removeAttributes', canonicalizeAttribute],
+];
+
 /**
  * Converts a `SanitizerConfig` value and runs "canonicalize the configuration" on it. Throws a TypeError for
  * values Web IDL would reject (not a dictionary, a list that is not a sequence, a missing `name`); does not
@@ -142,31 +153,9 @@ export function canonicalizeConfig(
   const out: CanonicalSanitizerConfig = { comments: false };
 
   // Steps 4-10: canonicalize every list that exists.
-  if (has('elements')) {
-    out.elements = toSequence(d.elements, 'elements').map((e, i) => canonicalizeElementWithAttributes(e, `elements[${i}]`));
+  for (const [key, canonicalize] of LISTS) {
+    if (has(key)) (out as unknown as Record<string, unknown>)[key] = toSequence(d[key], key).map((v, i) => canonicalize(v, `${key}[${i}]`));
   }
-  if (has('removeElements')) {
-    out.removeElements = toSequence(d.removeElements, 'removeElements').map((e, i) =>
-      canonicalizeElement(e, `removeElements[${i}]`),
-    );
-  }
-  if (has('replaceWithChildrenElements')) {
-    out.replaceWithChildrenElements = toSequence(d.replaceWithChildrenElements, 'replaceWithChildrenElements').map(
-      (e, i) => canonicalizeElement(e, `replaceWithChildrenElements[${i}]`),
-    );
-  }
-  if (has('processingInstructions')) {
-    out.processingInstructions = toSequence(d.processingInstructions, 'processingInstructions').map((p, i) =>
-      canonicalizeProcessingInstruction(p, `processingInstructions[${i}]`),
-    );
-  }
-  if (has('removeProcessingInstructions')) {
-    out.removeProcessingInstructions = toSequence(d.removeProcessingInstructions, 'removeProcessingInstructions').map(
-      (p, i) => canonicalizeProcessingInstruction(p, `removeProcessingInstructions[${i}]`),
-    );
-  }
-  if (has('attributes')) out.attributes = attributeList(d.attributes, 'attributes');
-  if (has('removeAttributes')) out.removeAttributes = attributeList(d.removeAttributes, 'removeAttributes');
 
   // Step 1: neither elements list means an empty remove-list.
   if (out.elements === undefined && out.removeElements === undefined) out.removeElements = [];
