@@ -123,8 +123,13 @@ export interface ParseError {
 
 export type ParseErrorHandler = (error: ParseError) => void;
 
-/** How the tokenizer reports a parse error: its code, and its offset in `input` (the input as given). */
-export type ParseErrorSink = (code: ParseErrorCode, offset: number, input: string) => void;
+/** Where the tokenizer (and through it the tree builder) reports parse errors. */
+export interface ParseErrorSink {
+  /** A parse error at `offset` in `input` (the input as given, before newline normalization). */
+  error(code: ParseErrorCode, offset: number, input: string): void;
+  /** The end of `input`: no error will follow (for this run). */
+  end(input: string): void;
+}
 
 /** The codes' names, in `ParseErrorCode` order (a test checks them against the members' names). */
 const CODE_NAMES = (
@@ -165,27 +170,23 @@ const CODE_NAMES = (
   'unexpected-token-in-head-noscript unexpected-token-in-table unknown-doctype'
 ).split(' ');
 
-/** A sink that reports each error to `onError` with its code's name and its line and column. */
+/**
+ * A sink that reports each error to `onError`, with its code's name and its line and column, in input order
+ * with the input stream errors (13.2.3.5 "Preprocessing the input stream": controls, noncharacters and lone
+ * surrogates), which it finds itself: those up to an error's offset are reported before it, the others at the end.
+ */
 export function parseErrorReporter(onError: ParseErrorHandler): ParseErrorSink {
-  // Line starts of `input`, recorded once up to `scanned` (as far as errors have needed them); a binary search
-  // then places any offset, in or out of order.
+  // `input` has been read up to `scanned`: the line starts found so far (a binary search places any offset, in or
+  // out of order) and the input stream errors before `scanned`, already reported.
   let input = '';
   let starts = [0];
   let scanned = 0;
-  return (code, offset, s) => {
-    if (s !== input) {
-      input = s;
-      starts = [0];
-      scanned = 0;
-    }
-    if (offset > scanned) {
-      const end = Math.min(offset, s.length);
-      for (let i = scanned; i < end; i++) {
-        const c = s.charCodeAt(i);
-        if (c === 0x0a || (c === 0x0d && s.charCodeAt(i + 1) !== 0x0a)) starts.push(i + 1);
-      }
-      if (end > scanned) scanned = end;
-    }
+  const begin = (s: string): void => {
+    input = s;
+    starts = [0];
+    scanned = 0;
+  };
+  const report = (code: ParseErrorCode, offset: number): void => {
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -194,5 +195,47 @@ export function parseErrorReporter(onError: ParseErrorHandler): ParseErrorSink {
       else hi = m - 1;
     }
     onError({ code: CODE_NAMES[code]!, line: lo + 1, column: offset - starts[lo]! + 1, offset });
+  };
+  /** Reads `input` up to `end`, reporting its input stream errors. */
+  const scan = (end: number): void => {
+    const s = input;
+    let i = scanned;
+    for (; i < end; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x20 && c < 0x7f) continue;
+      if (c < 0x20) {
+        // LF, CR LF and a lone CR end a line; the other controls but NUL, TAB and FF are errors.
+        if (c === 0x0a || (c === 0x0d && s.charCodeAt(i + 1) !== 0x0a)) starts.push(i + 1);
+        else if (c !== 0x00 && c !== 0x09 && c !== 0x0c && c !== 0x0d) report(ParseErrorCode.ControlCharacterInInputStream, i);
+      } else if (c <= 0x9f) {
+        report(ParseErrorCode.ControlCharacterInInputStream, i);
+      } else if (c >= 0xd800 && c <= 0xdfff) {
+        const d = s.charCodeAt(i + 1);
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          const cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          if ((cp & 0xfffe) === 0xfffe) report(ParseErrorCode.NoncharacterInInputStream, i);
+          i++;
+        } else {
+          report(ParseErrorCode.SurrogateInInputStream, i);
+        }
+      } else if ((c >= 0xfdd0 && c <= 0xfdef) || c === 0xfffe || c === 0xffff) {
+        report(ParseErrorCode.NoncharacterInInputStream, i);
+      }
+    }
+    // (Past `end` when it split a surrogate pair.)
+    scanned = i;
+  };
+  return {
+    error(code, offset, s) {
+      if (s !== input) begin(s);
+      if (offset >= scanned) scan(Math.min(offset + 1, s.length));
+      report(code, offset);
+    },
+    end(s) {
+      if (s !== input) begin(s);
+      scan(s.length);
+      // Ready for another run, of the same string or not.
+      begin('');
+    },
   };
 }

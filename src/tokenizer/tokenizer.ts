@@ -123,11 +123,6 @@ export class Tokenizer {
   private crlf: number[] = [];
   private crlfCursor = 0;
 
-  // ---- Input stream errors, found in one pass before tokenizing and reported in offset order.
-  private inputErrorOffsets: number[] = [];
-  private inputErrorCodes: E[] = [];
-  private inputErrorNext = 0;
-
   // ---- Pending character tokens: the strings in `textParts`, then the input range [runStart, runEnd).
   // Runs of the input are kept as a range and sliced once; only a character that is not the input as
   // is (a character reference's value, U+FFFD) or a range that does not continue the run goes to
@@ -193,18 +188,11 @@ export class Tokenizer {
   // ======================================================================================
 
   /**
-   * Reports a parse error at `offset` (in the input as given). Input stream errors (13.2.3.5) found
-   * before `offset` are reported first, so that errors reach the handler in input order.
+   * Reports a parse error at `offset` (in the input as given). The sink finds the input stream errors
+   * (13.2.3.5) itself, and reports those up to `offset` first.
    */
   error(code: E, offset: number): void {
-    const onError = this.onError;
-    if (onError === null) return;
-    const offsets = this.inputErrorOffsets;
-    while (this.inputErrorNext < offsets.length && offsets[this.inputErrorNext]! <= offset) {
-      const i = this.inputErrorNext++;
-      onError(this.inputErrorCodes[i]!, offsets[i]!, this.original);
-    }
-    onError(code, offset, this.original);
+    if (this.onError !== null) this.onError.error(code, offset, this.original);
   }
 
   /** Parse error at normalized offset `p`. */
@@ -256,45 +244,6 @@ export class Tokenizer {
       input = original.replace(/\r\n?/g, '\n');
     }
     this.input = input;
-    this.inputErrorOffsets = [];
-    this.inputErrorCodes = [];
-    this.inputErrorNext = 0;
-    if (this.onError !== null) this.findInputStreamErrors(original);
-  }
-
-  /** Surrogates, noncharacters and controls (other than ASCII whitespace and NUL) in the input stream. */
-  private findInputStreamErrors(s: string): void {
-    const offsets = this.inputErrorOffsets;
-    const codes = this.inputErrorCodes;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 0x20 && c < 0x7f) continue;
-      if (c < 0x20) {
-        if (c !== NUL && c !== TAB && c !== LF && c !== FF && c !== CR) {
-          offsets.push(i);
-          codes.push(E.ControlCharacterInInputStream);
-        }
-      } else if (c <= 0x9f) {
-        offsets.push(i);
-        codes.push(E.ControlCharacterInInputStream);
-      } else if (c >= 0xd800 && c <= 0xdfff) {
-        const d = s.charCodeAt(i + 1);
-        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-          const cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-          if ((cp & 0xfffe) === 0xfffe) {
-            offsets.push(i);
-            codes.push(E.NoncharacterInInputStream);
-          }
-          i++;
-        } else {
-          offsets.push(i);
-          codes.push(E.SurrogateInInputStream);
-        }
-      } else if ((c >= 0xfdd0 && c <= 0xfdef) || c === 0xfffe || c === 0xffff) {
-        offsets.push(i);
-        codes.push(E.NoncharacterInInputStream);
-      }
-    }
   }
 
   // ======================================================================================
@@ -494,15 +443,8 @@ export class Tokenizer {
   private emitEndOfFile(): void {
     this.flushText();
     this.tokenStart = this.original.length;
-    if (this.onError !== null) {
-      // Report input stream errors not reported yet.
-      const offsets = this.inputErrorOffsets;
-      while (this.inputErrorNext < offsets.length) {
-        const i = this.inputErrorNext++;
-        this.onError(this.inputErrorCodes[i]!, offsets[i]!, this.original);
-      }
-    }
     this.sink.endOfFile();
+    if (this.onError !== null) this.onError.end(this.original);
   }
 
   // ======================================================================================
