@@ -236,18 +236,23 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
     const common = firstCommon(c.elements ?? c.removeElements ?? [], c.replaceWithChildrenElements);
     if (common !== null) return `${describeName(common)} is in both "${other}" and "replaceWithChildrenElements"`;
   }
-  if (c.attributes !== undefined) {
-    // Step 13: with a global attribute allow-list.
-    const global = c.attributes;
-    const inGlobal = NameSet.of(global);
-    if (c.elements !== undefined) {
-      for (let i = 0; i < c.elements.length; i++) {
-        const el = c.elements[i]!;
-        const at = `elements[${i}] (${describeName(el)})`;
-        e = dup(`${at}.attributes`, el.attributes) ?? dup(`${at}.removeAttributes`, el.removeAttributes);
-        if (e !== null) return e;
-        const common = firstCommon(global, el.attributes ?? []);
-        if (common !== null) return `${describeName(common)} is in both "attributes" and "${at}.attributes"`;
+  // Steps 13 (a global attribute allow-list) and 14 (a global remove-list), element by element.
+  const allowList = c.attributes !== undefined;
+  const globalKey = allowList ? 'attributes' : 'removeAttributes';
+  const global = c.attributes ?? c.removeAttributes ?? [];
+  const inGlobal = NameSet.of(global);
+  if (c.elements !== undefined) {
+    for (let i = 0; i < c.elements.length; i++) {
+      const el = c.elements[i]!;
+      const at = `elements[${i}] (${describeName(el)})`;
+      if (!allowList && el.attributes !== undefined && el.removeAttributes !== undefined) {
+        return `"${at}" cannot have both "attributes" and "removeAttributes" when "removeAttributes" is global`;
+      }
+      e = dup(`${at}.attributes`, el.attributes) ?? dup(`${at}.removeAttributes`, el.removeAttributes);
+      if (e !== null) return e;
+      let common = firstCommon(global, el.attributes ?? []);
+      if (common !== null) return `${describeName(common)} is in both "${globalKey}" and "${at}.attributes"`;
+      if (allowList) {
         for (const a of el.removeAttributes ?? []) {
           if (!inGlobal.has(a.namespace, a.name)) {
             return `"${at}.removeAttributes" lists ${describeName(a)}, which "attributes" does not allow`;
@@ -255,29 +260,17 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
         }
         const data = c.dataAttributes === true ? firstDataAttribute(el.attributes) : null;
         if (data !== null) return `"${at}.attributes" lists the data attribute ${describeName(data)} while "dataAttributes" is true`;
-      }
-    }
-    const data = c.dataAttributes === true ? firstDataAttribute(global) : null;
-    if (data !== null) return `"attributes" lists the data attribute ${describeName(data)} while "dataAttributes" is true`;
-  } else {
-    // Step 14: with a global attribute remove-list.
-    const global = c.removeAttributes ?? [];
-    if (c.elements !== undefined) {
-      for (let i = 0; i < c.elements.length; i++) {
-        const el = c.elements[i]!;
-        const at = `elements[${i}] (${describeName(el)})`;
-        if (el.attributes !== undefined && el.removeAttributes !== undefined) {
-          return `"${at}" cannot have both "attributes" and "removeAttributes" when "removeAttributes" is global`;
-        }
-        e = dup(`${at}.attributes`, el.attributes) ?? dup(`${at}.removeAttributes`, el.removeAttributes);
-        if (e !== null) return e;
-        let common = firstCommon(global, el.attributes ?? []);
-        if (common !== null) return `${describeName(common)} is in both "removeAttributes" and "${at}.attributes"`;
+      } else {
         common = firstCommon(global, el.removeAttributes ?? []);
         if (common !== null) return `${describeName(common)} is in both "removeAttributes" and "${at}.removeAttributes"`;
       }
     }
-    if (c.dataAttributes !== undefined) return '"dataAttributes" requires an "attributes" allow-list';
+  }
+  if (allowList) {
+    const data = c.dataAttributes === true ? firstDataAttribute(global) : null;
+    if (data !== null) return `"attributes" lists the data attribute ${describeName(data)} while "dataAttributes" is true`;
+  } else if (c.dataAttributes !== undefined) {
+    return '"dataAttributes" requires an "attributes" allow-list';
   }
   return null;
 }

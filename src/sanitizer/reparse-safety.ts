@@ -181,31 +181,28 @@ function isWhitespaceOnly(s: string): boolean {
   return true;
 }
 
+/** Whether a tag or attribute name would end at `c` (whitespace, `/`, `>`, NUL) or change (upper case) on reparse. */
+function breaksName(c: number): boolean {
+  return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0 || (c >= 0x41 && c <= 0x5a);
+}
+
 /** Can the tokenizer produce this lower-case tag name? (first char ASCII alpha, then no whitespace, `/`, `>`, NUL, upper case) */
 function isTokenizableName(name: string): boolean {
-  if (name.length === 0) return false;
   const c0 = name.charCodeAt(0);
   if (!(c0 >= 0x61 && c0 <= 0x7a)) return false;
-  for (let i = 1; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0) return false;
-    if (c >= 0x41 && c <= 0x5a) return false;
-  }
+  for (let i = 1; i < name.length; i++) if (breaksName(name.charCodeAt(i))) return false;
   return true;
 }
 
-/** Can the tokenizer produce this lower-case attribute name? */
+/** Can the tokenizer produce this lower-case attribute name? (no whitespace, `/`, `>`, NUL, upper case; `=` only first) */
 function isTokenizableAttributeName(name: string): boolean {
   if (name.length === 0) return false;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0) return false;
-    if (c === 0x3d && i > 0) return false;
-    if (c >= 0x41 && c <= 0x5a) return false;
+    if (breaksName(c) || (c === 0x3d && i > 0)) return false;
   }
   return true;
 }
-
 
 /** A sink that records whether a string tokenizes to exactly one expected token. */
 class SingleTokenCheck implements TokenSink {
