@@ -291,17 +291,13 @@ function copyElement(e: CanonicalElement): CanonicalElement {
 
 /** A deep copy of a canonical configuration. */
 export function cloneConfig(c: CanonicalSanitizerConfig): CanonicalSanitizerConfig {
-  const out: CanonicalSanitizerConfig = { comments: c.comments };
-  if (c.elements !== undefined) out.elements = c.elements.map(copyElement);
-  if (c.removeElements !== undefined) out.removeElements = copyNames(c.removeElements);
-  if (c.replaceWithChildrenElements !== undefined) out.replaceWithChildrenElements = copyNames(c.replaceWithChildrenElements);
-  if (c.processingInstructions !== undefined) out.processingInstructions = c.processingInstructions.map((p) => ({ target: p.target }));
-  if (c.removeProcessingInstructions !== undefined) {
-    out.removeProcessingInstructions = c.removeProcessingInstructions.map((p) => ({ target: p.target }));
+  const out: CanonicalSanitizerConfig = { ...c };
+  for (const [key] of LISTS) {
+    const list = c[key] as object[] | undefined;
+    if (list === undefined) continue;
+    // Names and processing instructions are flat; elements have attribute lists.
+    (out as unknown as Record<string, unknown>)[key] = key === 'elements' ? c.elements!.map(copyElement) : list.map((x) => ({ ...x }));
   }
-  if (c.attributes !== undefined) out.attributes = copyNames(c.attributes);
-  if (c.removeAttributes !== undefined) out.removeAttributes = copyNames(c.removeAttributes);
-  if (c.dataAttributes !== undefined) out.dataAttributes = c.dataAttributes;
   return out;
 }
 
@@ -414,17 +410,13 @@ export function removeAttributeFromConfig(configuration: CanonicalSanitizerConfi
  */
 export function removeUnsafeFromConfig(configuration: CanonicalSanitizerConfig): boolean {
   let result = false;
-  // Step 4: the baseline's elements.
+  // Step 4: the baseline's elements (copies: the configuration may keep them).
   for (const element of BASELINE_ELEMENTS_TO_REMOVE) {
-    if (removeElementFromConfig(configuration, { name: element.name, namespace: element.namespace })) result = true;
+    if (removeElementFromConfig(configuration, { ...element })) result = true;
   }
-  // Step 5: the baseline's attributes (empty today).
-  for (const attribute of BASELINE_ATTRIBUTES_TO_REMOVE) {
-    if (removeAttributeFromConfig(configuration, { name: attribute.name, namespace: attribute.namespace })) result = true;
-  }
-  // Step 6: event handler content attributes.
-  for (const attribute of EVENT_HANDLER_ATTRIBUTES) {
-    if (removeAttributeFromConfig(configuration, { name: attribute.name, namespace: attribute.namespace })) result = true;
+  // Steps 5-6: the baseline's attributes (empty today), then event handler content attributes.
+  for (const attribute of [...BASELINE_ATTRIBUTES_TO_REMOVE, ...EVENT_HANDLER_ATTRIBUTES]) {
+    if (removeAttributeFromConfig(configuration, { ...attribute })) result = true;
   }
   return result;
 }
