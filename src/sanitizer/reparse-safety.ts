@@ -67,7 +67,7 @@ import {
 } from '../dom.js';
 import * as T from '../tree-builder/html-elements.js';
 import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
-import { elementTagId } from '../tree-builder/tree-builder.js';
+import { elementTagId, fragmentTokenizerState } from '../tree-builder/tree-builder.js';
 import {
   BREAKOUT_START_TAG,
   adjustForeignAttributes,
@@ -78,8 +78,8 @@ import {
 } from '../tree-builder/foreign-content.js';
 import {
   DATA_STATE,
-  PLAINTEXT_STATE,
   RAWTEXT_STATE,
+  RCDATA_STATE,
   SCRIPT_DATA_STATE,
   Tokenizer,
 } from '../tokenizer/tokenizer.js';
@@ -133,23 +133,13 @@ const MARKER = T.tagIdTable([T.APPLET, T.OBJECT, T.MARQUEE, T.TEMPLATE, T.TD, T.
 /** Elements allowed in head by "in head" (others close the head). */
 const IN_HEAD = T.tagIdTable([T.BASE, T.BASEFONT, T.BGSOUND, T.LINK, T.META, T.TITLE, T.STYLE, T.SCRIPT, T.TEMPLATE]);
 
-/** Raw text elements and the tokenizer state their contents are read in. */
+/**
+ * The tokenizer state an element's contents are read in, for raw text elements (RAWTEXT, script data); -2 for
+ * RCDATA (the serializer escapes the text, so any text is fine); -1 for the others.
+ */
 function rawTextState(id: number): number {
-  switch (id) {
-    case T.STYLE:
-    case T.XMP:
-    case T.IFRAME:
-    case T.NOEMBED:
-    case T.NOFRAMES:
-      return RAWTEXT_STATE;
-    case T.SCRIPT:
-      return SCRIPT_DATA_STATE;
-    case T.TEXTAREA:
-    case T.TITLE:
-      return -2; // RCDATA: the serializer escapes the text, so any text is fine
-    default:
-      return -1;
-  }
+  const state = fragmentTokenizerState(id, false);
+  return state === RCDATA_STATE ? -2 : state === RAWTEXT_STATE || state === SCRIPT_DATA_STATE ? state : -1;
 }
 
 interface Frame {
@@ -825,7 +815,8 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
       // In the fragment case no end tag is appropriate: any text stays text. `sanitize()` writes the text as the
       // context element would (literally, for raw text and script data; escaped for RCDATA, which decodes it).
       const f = frame(root, list, RAW_TEXT, 0, id);
-      f.rawState = id === T.TEXTAREA || id === T.TITLE ? -2 : id === T.PLAINTEXT ? PLAINTEXT_STATE : id === T.SCRIPT ? SCRIPT_DATA_STATE : RAWTEXT_STATE;
+      const state = fragmentTokenizerState(id, true);
+      f.rawState = state === RCDATA_STATE ? -2 : state;
       // noscript: written literally with scripting on, escaped with it off, and read as raw text or as markup
       // depending on the reader's scripting flag; only text that reads the same all four ways can stay.
       f.escapedRaw = id === T.NOSCRIPT;

@@ -140,6 +140,33 @@ export function elementTagId(el: Element): number {
   return T.UNKNOWN;
 }
 
+/**
+ * The tokenizer state the HTML fragment parsing algorithm (13.4) sets for an HTML context element with tag id
+ * `id`: RCDATA for title and textarea, RAWTEXT for style, xmp, iframe, noembed, noframes (and noscript with
+ * scripting), script data for script, PLAINTEXT for plaintext, else data.
+ */
+export function fragmentTokenizerState(id: number, scripting: boolean): number {
+  switch (id) {
+    case T.TITLE:
+    case T.TEXTAREA:
+      return RCDATA_STATE;
+    case T.STYLE:
+    case T.XMP:
+    case T.IFRAME:
+    case T.NOEMBED:
+    case T.NOFRAMES:
+      return RAWTEXT_STATE;
+    case T.SCRIPT:
+      return SCRIPT_DATA_STATE;
+    case T.NOSCRIPT:
+      return scripting ? RAWTEXT_STATE : DATA_STATE;
+    case T.PLAINTEXT:
+      return PLAINTEXT_STATE;
+    default:
+      return DATA_STATE;
+  }
+}
+
 export interface TreeBuilderOptions {
   scripting: boolean;
   reportErrors: boolean;
@@ -234,34 +261,8 @@ export class TreeBuilder implements TokenSink {
     // given by name has no ancestors, so only a `form` context sets it.
     if (this.contextId === T.FORM && context.namespaceURI === HTML_NS) this.formElement = context;
     this.resetInsertionMode();
-    if (context.namespaceURI === HTML_NS) {
-      const tz = this.tokenizer;
-      switch (this.contextId) {
-        case T.TITLE:
-        case T.TEXTAREA:
-          tz.state = RCDATA_STATE;
-          break;
-        case T.STYLE:
-        case T.XMP:
-        case T.IFRAME:
-        case T.NOEMBED:
-        case T.NOFRAMES:
-          tz.state = RAWTEXT_STATE;
-          break;
-        case T.SCRIPT:
-          tz.state = SCRIPT_DATA_STATE;
-          break;
-        case T.NOSCRIPT:
-          tz.state = this.scripting ? RAWTEXT_STATE : DATA_STATE;
-          break;
-        case T.PLAINTEXT:
-          tz.state = PLAINTEXT_STATE;
-          break;
-        default:
-          tz.state = DATA_STATE;
-      }
-      // No start tag has been emitted: an end tag named like the context is not an appropriate end tag.
-    }
+    // No start tag has been emitted: an end tag named like the context is not an appropriate end tag.
+    if (context.namespaceURI === HTML_NS) this.tokenizer.state = fragmentTokenizerState(this.contextId, this.scripting);
     return root;
   }
 
