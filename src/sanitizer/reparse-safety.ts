@@ -65,9 +65,8 @@ import {
   Text as TextClass,
   asciiLowercase,
 } from '../dom.js';
+// The tree builder's name tables first: see the import order in sanitize.ts.
 import * as T from '../tree-builder/html-elements.js';
-import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
-import { elementTagId, fragmentTokenizerState } from '../tree-builder/tree-builder.js';
 import {
   BREAKOUT_START_TAG,
   adjustForeignAttributes,
@@ -76,6 +75,8 @@ import {
   adjustSvgTagName,
   fontBreaksOut,
 } from '../tree-builder/foreign-content.js';
+import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
+import { elementTagId, fragmentTokenizerState } from '../tree-builder/tree-builder.js';
 import {
   DATA_STATE,
   RAWTEXT_STATE,
