@@ -74,9 +74,7 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
   // The output must reparse to the same tree with scripting on or off (reparse safety sees to it); written
   // for a browser, with scripting on.
   const scripting = true;
-  const context = options.context ?? 'body';
-  const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
-  const namespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
+  const [name, namespace] = contextElementName(options.context);
   if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
     // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
     const host = new Element(name, HTML_NS);
@@ -91,8 +89,7 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   checkInput(input, 'sanitizeFragment');
   const safe = options.safe !== false;
   const context = options.context ?? 'body';
-  const ctxName = typeof context === 'string' ? asciiLowercase(context) : context.name;
-  const ctxNamespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
+  const [ctxName, ctxNamespace] = contextElementName(context);
   // The policy engine is not imported: it comes with the policy (see policy/link.ts).
   const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeFragment');
   const policy = engine === null ? null : engine.compile(options.policy!);
@@ -171,6 +168,11 @@ function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer
     return (defaultUnsafe ??= sanitizerHandleFromOptions(undefined, false));
   }
   return sanitizerHandleFromOptions({ sanitizer: spec }, safe);
+}
+
+/** The local name (a tag name lower-cased) and the namespace of the context element (default `body`). */
+function contextElementName(context: FragmentContext = 'body'): [string, string] {
+  return typeof context === 'string' ? [asciiLowercase(context), HTML_NS] : [context.name, context.namespace ?? HTML_NS];
 }
 
 /** The scripting flag the parse uses (see `SanitizeOptions.scripting`). */

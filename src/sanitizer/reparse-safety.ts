@@ -684,14 +684,17 @@ function fosterText(stack: Frame[], text: Text): boolean {
       (before as Text).data += text.data;
     } else {
       below.list.splice(at, 0, text);
-      text.parentNode = below.parent.nodeType === ELEMENT_NODE && (below.parent as Element).content !== null
-        ? (below.parent as Element).content!
-        : below.parent;
+      text.parentNode = listParent(below.parent);
       if (below.index > at) below.index++;
     }
     return true;
   }
   return false;
+}
+
+/** The node whose child list a frame for `parent` walks: its template contents, if it has some. */
+function listParent(parent: ParentNode): ParentNode {
+  return parent.nodeType === ELEMENT_NODE && (parent as Element).content !== null ? (parent as Element).content! : parent;
 }
 
 function removeAt(f: Frame, node: ChildNode): void {
@@ -702,9 +705,7 @@ function removeAt(f: Frame, node: ChildNode): void {
 /** Replaces the element at the frame's index with its children (and template contents), which are checked next. */
 function unwrapAt(f: Frame, el: Element): void {
   const kids = el.content !== null ? [...el.content.childNodes, ...el.childNodes] : el.childNodes.slice();
-  const parent = f.parent.nodeType === ELEMENT_NODE && (f.parent as Element).content !== null
-    ? (f.parent as Element).content!
-    : f.parent;
+  const parent = listParent(f.parent);
   for (const k of kids) k.parentNode = parent;
   f.list.splice(f.index, 1, ...kids);
   el.childNodes.length = 0;
@@ -772,9 +773,7 @@ function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: numbe
 }
 
 function rootFrame(root: ParentNode, context: ReparseContext): Frame {
-  const list = root.nodeType === ELEMENT_NODE && (root as Element).content !== null
-    ? (root as Element).content!.childNodes
-    : root.childNodes;
+  const list = listParent(root).childNodes;
   if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) return frame(root, list, DOCUMENT, 0, T.UNKNOWN);
   const name = context.name;
   if (context.namespace === SVG_NS || context.namespace === MATHML_NS) {
