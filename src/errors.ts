@@ -3,7 +3,113 @@
  *
  * Parse errors never stop parsing: the standard defines the recovery for each. They are reported
  * to the caller's `onError` callback, if any, and cost nothing when no callback is given.
+ *
+ * Inside the parser an error is a `ParseErrorCode` and an offset (a `ParseErrorSink` call); the code's name
+ * and the line and column are made only on the public `onError` path (`parseErrorReporter`), so a bundle
+ * that never reports errors (e.g. `sanitize`) carries neither the names nor the line computation.
  */
+
+/**
+ * The parse errors the tokenizer and the tree builder report. A code's name (`CODE_NAMES`) is its member's
+ * name in kebab-case (`EofInTag` is `eof-in-tag`; `AdoptionAgency1_2` is `adoption-agency-1.2`).
+ */
+export enum ParseErrorCode {
+  // Tokenizer errors: the standard's codes (13.2.2 "Parse errors").
+  AbruptClosingOfEmptyComment,
+  AbruptDoctypePublicIdentifier,
+  AbruptDoctypeSystemIdentifier,
+  AbsenceOfDigitsInNumericCharacterReference,
+  CdataInHtmlContent,
+  CharacterReferenceOutsideUnicodeRange,
+  ControlCharacterInInputStream,
+  ControlCharacterReference,
+  DisallowedProcessingInstructionTarget,
+  DuplicateAttribute,
+  EndTagWithAttributes,
+  EndTagWithTrailingSolidus,
+  EofBeforeTagName,
+  EofInCdata,
+  EofInComment,
+  EofInDoctype,
+  EofInProcessingInstruction,
+  EofInScriptHtmlCommentLikeText,
+  EofInTag,
+  IncorrectlyClosedComment,
+  IncorrectlyOpenedComment,
+  InvalidCharacterSequenceAfterDoctypeName,
+  InvalidFirstCharacterOfProcessingInstructionTarget,
+  InvalidFirstCharacterOfTagName,
+  InvalidProcessingInstructionTarget,
+  MissingAttributeValue,
+  MissingDoctypeName,
+  MissingDoctypePublicIdentifier,
+  MissingDoctypeSystemIdentifier,
+  MissingEndTagName,
+  MissingQuoteBeforeDoctypePublicIdentifier,
+  MissingQuoteBeforeDoctypeSystemIdentifier,
+  MissingSemicolonAfterCharacterReference,
+  MissingWhitespaceAfterDoctypePublicKeyword,
+  MissingWhitespaceAfterDoctypeSystemKeyword,
+  MissingWhitespaceBeforeDoctypeName,
+  MissingWhitespaceBetweenAttributes,
+  MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
+  NestedComment,
+  NoncharacterCharacterReference,
+  NoncharacterInInputStream,
+  NullCharacterReference,
+  SurrogateCharacterReference,
+  SurrogateInInputStream,
+  UnexpectedCharacterAfterDoctypeSystemIdentifier,
+  UnexpectedCharacterInAttributeName,
+  UnexpectedCharacterInUnquotedAttributeValue,
+  UnexpectedEqualsSignBeforeAttributeName,
+  UnexpectedNullCharacter,
+  UnexpectedSolidusInTag,
+  UnknownNamedCharacterReference,
+  // Tree-construction errors (no codes in the standard; html5lib's style).
+  AdoptionAgency1_2,
+  AdoptionAgency1_3,
+  AdoptionAgency4_4,
+  EndTagTooEarly,
+  EofInTemplate,
+  EofInText,
+  ExpectedDoctypeButGotChars,
+  ExpectedDoctypeButGotEndTag,
+  ExpectedDoctypeButGotEof,
+  ExpectedDoctypeButGotStartTag,
+  NonVoidHtmlElementStartTagWithTrailingSolidus,
+  UnexpectedCellInTableBody,
+  UnexpectedCharAfterAfterFrameset,
+  UnexpectedCharAfterFrameset,
+  UnexpectedCharInFrameset,
+  UnexpectedCharacterInTable,
+  UnexpectedDoctype,
+  UnexpectedEndTag,
+  UnexpectedEndTagBeforeHtml,
+  UnexpectedEndTagP,
+  UnexpectedEndTagTreatedAs,
+  UnexpectedFormInTable,
+  UnexpectedHiddenInputInTable,
+  UnexpectedHtmlElementInForeignContent,
+  UnexpectedInputInSelect,
+  UnexpectedSelectInSelect,
+  UnexpectedStartTag,
+  UnexpectedStartTagIgnored,
+  UnexpectedStartTagImpliesEndTag,
+  UnexpectedStartTagOutOfMyHead,
+  UnexpectedStartTagTreatedAs,
+  UnexpectedToken,
+  UnexpectedTokenAfterAfterBody,
+  UnexpectedTokenAfterAfterFrameset,
+  UnexpectedTokenAfterBody,
+  UnexpectedTokenAfterFrameset,
+  UnexpectedTokenInColumnGroup,
+  UnexpectedTokenInFrameset,
+  UnexpectedTokenInHeadNoscript,
+  UnexpectedTokenInTable,
+  UnknownDoctype,
+}
+
 export interface ParseError {
   /** The standard's error code, e.g. `eof-in-tag`, `unexpected-null-character`. */
   code: string;
@@ -16,3 +122,120 @@ export interface ParseError {
 }
 
 export type ParseErrorHandler = (error: ParseError) => void;
+
+/** Where the tokenizer (and through it the tree builder) reports parse errors. */
+export interface ParseErrorSink {
+  /** A parse error at `offset` in `input` (the input as given, before newline normalization). */
+  error(code: ParseErrorCode, offset: number, input: string): void;
+  /** The end of `input`: no error will follow (for this run). */
+  end(input: string): void;
+}
+
+/** The codes' names, in `ParseErrorCode` order (a test checks them against the members' names). */
+const CODE_NAMES = (
+  'abrupt-closing-of-empty-comment abrupt-doctype-public-identifier abrupt-doctype-system-identifier ' +
+  'absence-of-digits-in-numeric-character-reference cdata-in-html-content ' +
+  'character-reference-outside-unicode-range control-character-in-input-stream ' +
+  'control-character-reference disallowed-processing-instruction-target duplicate-attribute ' +
+  'end-tag-with-attributes end-tag-with-trailing-solidus eof-before-tag-name eof-in-cdata ' +
+  'eof-in-comment eof-in-doctype eof-in-processing-instruction eof-in-script-html-comment-like-text ' +
+  'eof-in-tag incorrectly-closed-comment incorrectly-opened-comment ' +
+  'invalid-character-sequence-after-doctype-name ' +
+  'invalid-first-character-of-processing-instruction-target invalid-first-character-of-tag-name ' +
+  'invalid-processing-instruction-target missing-attribute-value missing-doctype-name ' +
+  'missing-doctype-public-identifier missing-doctype-system-identifier missing-end-tag-name ' +
+  'missing-quote-before-doctype-public-identifier missing-quote-before-doctype-system-identifier ' +
+  'missing-semicolon-after-character-reference missing-whitespace-after-doctype-public-keyword ' +
+  'missing-whitespace-after-doctype-system-keyword missing-whitespace-before-doctype-name ' +
+  'missing-whitespace-between-attributes ' +
+  'missing-whitespace-between-doctype-public-and-system-identifiers nested-comment ' +
+  'noncharacter-character-reference noncharacter-in-input-stream null-character-reference ' +
+  'surrogate-character-reference surrogate-in-input-stream ' +
+  'unexpected-character-after-doctype-system-identifier unexpected-character-in-attribute-name ' +
+  'unexpected-character-in-unquoted-attribute-value unexpected-equals-sign-before-attribute-name ' +
+  'unexpected-null-character unexpected-solidus-in-tag unknown-named-character-reference ' +
+  'adoption-agency-1.2 adoption-agency-1.3 adoption-agency-4.4 end-tag-too-early eof-in-template ' +
+  'eof-in-text expected-doctype-but-got-chars expected-doctype-but-got-end-tag ' +
+  'expected-doctype-but-got-eof expected-doctype-but-got-start-tag ' +
+  'non-void-html-element-start-tag-with-trailing-solidus unexpected-cell-in-table-body ' +
+  'unexpected-char-after-after-frameset unexpected-char-after-frameset unexpected-char-in-frameset ' +
+  'unexpected-character-in-table unexpected-doctype unexpected-end-tag unexpected-end-tag-before-html ' +
+  'unexpected-end-tag-p unexpected-end-tag-treated-as unexpected-form-in-table ' +
+  'unexpected-hidden-input-in-table unexpected-html-element-in-foreign-content ' +
+  'unexpected-input-in-select unexpected-select-in-select unexpected-start-tag ' +
+  'unexpected-start-tag-ignored unexpected-start-tag-implies-end-tag ' +
+  'unexpected-start-tag-out-of-my-head unexpected-start-tag-treated-as unexpected-token ' +
+  'unexpected-token-after-after-body unexpected-token-after-after-frameset unexpected-token-after-body ' +
+  'unexpected-token-after-frameset unexpected-token-in-column-group unexpected-token-in-frameset ' +
+  'unexpected-token-in-head-noscript unexpected-token-in-table unknown-doctype'
+).split(' ');
+
+/**
+ * A sink that reports each error to `onError`, with its code's name and its line and column, in input order
+ * with the input stream errors (13.2.3.5 "Preprocessing the input stream": controls, noncharacters and lone
+ * surrogates), which it finds itself: those up to an error's offset are reported before it, the others at the end.
+ */
+export function parseErrorReporter(onError: ParseErrorHandler): ParseErrorSink {
+  // `input` has been read up to `scanned`: the line starts found so far (a binary search places any offset, in or
+  // out of order) and the input stream errors before `scanned`, already reported.
+  let input = '';
+  let starts = [0];
+  let scanned = 0;
+  const begin = (s: string): void => {
+    input = s;
+    starts = [0];
+    scanned = 0;
+  };
+  const report = (code: ParseErrorCode, offset: number): void => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const m = (lo + hi + 1) >>> 1;
+      if (starts[m]! <= offset) lo = m;
+      else hi = m - 1;
+    }
+    onError({ code: CODE_NAMES[code]!, line: lo + 1, column: offset - starts[lo]! + 1, offset });
+  };
+  /** Reads `input` up to `end`, reporting its input stream errors. */
+  const scan = (end: number): void => {
+    const s = input;
+    let i = scanned;
+    for (; i < end; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x20 && c < 0x7f) continue;
+      if (c < 0x20) {
+        // LF, CR LF and a lone CR end a line; the other controls but NUL, TAB and FF are errors.
+        if (c === 0x0a || (c === 0x0d && s.charCodeAt(i + 1) !== 0x0a)) starts.push(i + 1);
+        else if (c !== 0x00 && c !== 0x09 && c !== 0x0c && c !== 0x0d) report(ParseErrorCode.ControlCharacterInInputStream, i);
+      } else if (c <= 0x9f) {
+        report(ParseErrorCode.ControlCharacterInInputStream, i);
+      } else if (c >= 0xd800 && c <= 0xdfff) {
+        const d = s.charCodeAt(i + 1);
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          const cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          if ((cp & 0xfffe) === 0xfffe) report(ParseErrorCode.NoncharacterInInputStream, i);
+          i++;
+        } else {
+          report(ParseErrorCode.SurrogateInInputStream, i);
+        }
+      } else if ((c >= 0xfdd0 && c <= 0xfdef) || c === 0xfffe || c === 0xffff) {
+        report(ParseErrorCode.NoncharacterInInputStream, i);
+      }
+    }
+    // (Past `end` when it split a surrogate pair.)
+    scanned = i;
+  };
+  return {
+    error(code, offset, s) {
+      if (s !== input) begin(s);
+      if (offset >= scanned) scan(Math.min(offset + 1, s.length));
+      report(code, offset);
+    },
+    end(s) {
+      if (s !== input) begin(s);
+      scan(s.length);
+      // Ready for another run, of the same string or not.
+      begin('');
+    },
+  };
+}

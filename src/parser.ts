@@ -8,7 +8,7 @@
  * `end-tag-too-early`, ...).
  */
 import { Document, DocumentFragment, Element, HTML_NS, MATHML_NS, SVG_NS, asciiLowercase } from './dom.js';
-import type { ParseErrorHandler } from './errors.js';
+import { type ParseErrorHandler, type ParseErrorSink, parseErrorReporter } from './errors.js';
 import { Tokenizer } from './tokenizer/tokenizer.js';
 import { TreeBuilder } from './tree-builder/tree-builder.js';
 import { adjustSvgTagName } from './tree-builder/foreign-content.js';
@@ -56,10 +56,10 @@ function runParser(
   document: Document,
   input: string,
   options: ParseOptions | undefined,
+  onError: ParseErrorSink | null,
   context: Element | null,
   documentMode?: typeof documentModeFromDoctype,
 ): Element | null {
-  const onError = options?.onError ?? null;
   const builder = new TreeBuilder(document, {
     scripting: options?.scripting ?? true,
     reportErrors: onError !== null,
@@ -72,8 +72,22 @@ function runParser(
   return root;
 }
 
+/** The sink that reports parse errors to `options.onError` (null when there is none). */
+function errorSink(options: ParseOptions | undefined): ParseErrorSink | null {
+  const onError = options?.onError;
+  return onError === undefined ? null : parseErrorReporter(onError);
+}
+
 /** Parses a whole document. Byte input is decoded with the encoding sniffing algorithm. Sets `document.mode`. */
 export function parseDocument(input: string | Uint8Array, options?: DocumentParseOptions): Document {
+  return parseDocumentWith(input, options, errorSink(options));
+}
+
+/**
+ * `parseDocument` with its parse errors going to `onError` as codes (null: not reported) instead of
+ * `options.onError`, which is ignored: for callers that need no error names (which it does not import).
+ */
+export function parseDocumentWith(input: string | Uint8Array, options: DocumentParseOptions | undefined, onError: ParseErrorSink | null): Document {
   checkOptions(options, 'parseDocument', ['transportEncoding']);
   let text: string;
   if (typeof input === 'string') {
@@ -86,7 +100,7 @@ export function parseDocument(input: string | Uint8Array, options?: DocumentPars
   }
   const document = new Document();
   // Only the document case reads a DOCTYPE (fragment parsing never runs the "initial" insertion mode).
-  runParser(document, text, options, null, documentModeFromDoctype);
+  runParser(document, text, options, onError, null, documentModeFromDoctype);
   return document;
 }
 
@@ -124,11 +138,16 @@ function contextElement(context: unknown): Element {
 
 /** Parses a fragment in the context of an element (default `body`), as `innerHTML` does. */
 export function parseFragment(input: string, options?: FragmentParseOptions): DocumentFragment {
+  return parseFragmentWith(input, options, errorSink(options));
+}
+
+/** `parseFragment` with its parse errors going to `onError` as codes, as `parseDocumentWith` does. */
+export function parseFragmentWith(input: string, options: FragmentParseOptions | undefined, onError: ParseErrorSink | null): DocumentFragment {
   if (typeof input !== 'string') throw new TypeError('parseFragment: input must be a string');
   checkOptions(options, 'parseFragment', []);
   const context = contextElement(options?.context ?? 'body');
   const document = new Document();
-  const root = runParser(document, input, options, context)!;
+  const root = runParser(document, input, options, onError, context)!;
   const fragment = new DocumentFragment();
   const kids = root.childNodes;
   for (let i = 0; i < kids.length; i++) kids[i]!.parentNode = fragment;

@@ -4,7 +4,8 @@
  * Bundles are built as `bench/bundle-size.ts` builds them (esbuild: bundle, minify, ESM, platform browser, tree
  * shaking, the package's `sideEffects: false`) and checked by their inputs, and some are run:
  *  - `sanitize(html)` alone must not pull in the policy engine, the CSS toolkit, the URL policy rules, the
- *    Sanitizer class's methods, or the document-only parts (quirks-mode tables, encoding sniffing);
+ *    Sanitizer class's methods, the parse error names, or the document-only parts (quirks-mode tables,
+ *    encoding sniffing);
  *  - the engine must come with every way of getting a policy (a built-in one, compilePolicy, extendPolicy, a
  *    literal next to an import of compilePolicy), and a bundle without it must refuse a literal policy loudly.
  */
@@ -39,7 +40,7 @@ async function load(code: string): Promise<Record<string, unknown>> {
 const run = async (b: Bundle, html: string): Promise<string> => ((await load(b.code)).run as (s: string) => string)(html);
 
 describe('browser bundles', () => {
-  test('sanitize(html) alone carries no policy engine, CSS, URL policy, Sanitizer methods or document-only tables', async () => {
+  test('sanitize(html) alone carries no policy engine, CSS, URL policy, Sanitizer methods, error names or document-only tables', async () => {
     const b = await bundle(`import { sanitize } from './src/index.js';\nexport const run = (s: string): string => sanitize(s);\n`);
     const unwanted = b.inputs.filter(
       (f) =>
@@ -52,6 +53,8 @@ describe('browser bundles', () => {
     expect(unwanted).toEqual([]);
     // The Sanitizer class (its method names survive minification).
     expect(b.code).not.toContain('replaceElementWithChildren');
+    // Parse error names (sanitize reports no parse errors).
+    expect(b.code).not.toContain('eof-in-tag');
     expect(await run(b, '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">there</a>')).toBe(
       '<p>Hi <a>there</a></p>',
     );

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Attr } from '../src/dom.js';
-import type { ParseError } from '../src/errors.js';
+import { type ParseError, parseErrorReporter } from '../src/errors.js';
 import type { TokenSink } from '../src/tokenizer/token-sink.js';
 import { Tokenizer } from '../src/tokenizer/tokenizer.js';
 
@@ -47,7 +47,7 @@ class RecordingSink implements TokenSink {
 function tokenize(input: string): { sink: RecordingSink; errors: ParseError[] } {
   const sink = new RecordingSink();
   const errors: ParseError[] = [];
-  new Tokenizer(sink, (e) => errors.push(e)).run(input);
+  new Tokenizer(sink, parseErrorReporter((e) => errors.push(e))).run(input);
   return { sink, errors };
 }
 

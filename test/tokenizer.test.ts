@@ -18,7 +18,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Attr } from '../src/dom.js';
-import type { ParseError } from '../src/errors.js';
+import { type ParseError, ParseErrorCode, parseErrorReporter } from '../src/errors.js';
 import type { TokenSink } from '../src/tokenizer/token-sink.js';
 import {
   CDATA_SECTION_STATE,
@@ -272,7 +272,7 @@ interface Failure {
 function runOne(input: string, state: number, lastStartTag: string | undefined): { tokens: Token[]; errors: ExpectedError[] } {
   const sink = new CollectingSink();
   const errors: ExpectedError[] = [];
-  const tokenizer = new Tokenizer(sink, (e: ParseError) => errors.push({ code: e.code, line: e.line, col: e.column }));
+  const tokenizer = new Tokenizer(sink, parseErrorReporter((e: ParseError) => errors.push({ code: e.code, line: e.line, col: e.column })));
   tokenizer.state = state;
   if (lastStartTag !== undefined) tokenizer.lastStartTagName = lastStartTag;
   tokenizer.run(input);
@@ -483,7 +483,7 @@ class CallSink implements TokenSink {
 function tokenize(input: string, setup?: (sink: CallSink, t: Tokenizer) => void): { calls: unknown[][]; errors: ParseError[] } {
   const sink = new CallSink();
   const errors: ParseError[] = [];
-  const t = new Tokenizer(sink, (e) => errors.push(e));
+  const t = new Tokenizer(sink, parseErrorReporter((e) => errors.push(e)));
   sink.tokenizer = t;
   if (setup) setup(sink, t);
   t.run(input);
@@ -557,13 +557,17 @@ describe('Tokenizer API', () => {
   it('error() lets the tree builder report at any offset, in or out of order', () => {
     const sink = new CallSink();
     const errors: ParseError[] = [];
-    const t = new Tokenizer(sink, (e) => errors.push(e));
+    const t = new Tokenizer(sink, parseErrorReporter((e) => errors.push(e)));
     sink.tokenizer = t;
     t.run('ab\ncd\r\nef');
-    t.error('x', 8);
-    t.error('y', 1);
-    t.error('z', 4);
-    expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([['x', 3, 2], ['y', 1, 2], ['z', 2, 2]]);
+    t.error(ParseErrorCode.EofInTag, 8);
+    t.error(ParseErrorCode.AdoptionAgency1_2, 1);
+    t.error(ParseErrorCode.UnexpectedEndTagP, 4);
+    expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([
+      ['eof-in-tag', 3, 2],
+      ['adoption-agency-1.2', 1, 2],
+      ['unexpected-end-tag-p', 2, 2],
+    ]);
   });
 
   it('processing instructions: target case kept, `?` before `>` dropped, U+0000 in the data becomes U+FFFD', () => {
@@ -611,7 +615,7 @@ describe('Tokenizer API', () => {
       for (let i = 0; i < len; i++) input += alphabet[rand(alphabet.length)];
       const sink = new CallSink();
       const errors: ParseError[] = [];
-      const t = new Tokenizer(sink, k % 2 === 0 ? (e) => errors.push(e) : null);
+      const t = new Tokenizer(sink, k % 2 === 0 ? parseErrorReporter((e) => errors.push(e)) : null);
       sink.tokenizer = t;
       t.state = states[rand(states.length)]!;
       if (rand(2) === 0) t.lastStartTagName = 'script';

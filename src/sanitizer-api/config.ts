@@ -125,6 +125,17 @@ export function canonicalizeProcessingInstruction(
   return { target: toDOMString(t, `${field}.target`) };
 }
 
+/** The configuration's lists, in the order they are canonicalized, with the canonicalization of an item. */
+const LISTS: readonly [keyof CanonicalSanitizerConfig, (v: unknown, field: string) => unknown][] = [
+  ['elements', canonicalizeElementWithAttributes],
+  ['removeElements', canonicalizeElement],
+  ['replaceWithChildrenElements', canonicalizeElement],
+  ['processingInstructions', canonicalizeProcessingInstruction],
+  ['removeProcessingInstructions', canonicalizeProcessingInstruction],
+  ['attributes', canonicalizeAttribute],
+  ['removeAttributes', canonicalizeAttribute],
+];
+
 /**
  * Converts a `SanitizerConfig` value and runs "canonicalize the configuration" on it. Throws a TypeError for
  * values Web IDL would reject (not a dictionary, a list that is not a sequence, a missing `name`); does not
@@ -142,31 +153,9 @@ export function canonicalizeConfig(
   const out: CanonicalSanitizerConfig = { comments: false };
 
   // Steps 4-10: canonicalize every list that exists.
-  if (has('elements')) {
-    out.elements = toSequence(d.elements, 'elements').map((e, i) => canonicalizeElementWithAttributes(e, `elements[${i}]`));
+  for (const [key, canonicalize] of LISTS) {
+    if (has(key)) (out as unknown as Record<string, unknown>)[key] = toSequence(d[key], key).map((v, i) => canonicalize(v, `${key}[${i}]`));
   }
-  if (has('removeElements')) {
-    out.removeElements = toSequence(d.removeElements, 'removeElements').map((e, i) =>
-      canonicalizeElement(e, `removeElements[${i}]`),
-    );
-  }
-  if (has('replaceWithChildrenElements')) {
-    out.replaceWithChildrenElements = toSequence(d.replaceWithChildrenElements, 'replaceWithChildrenElements').map(
-      (e, i) => canonicalizeElement(e, `replaceWithChildrenElements[${i}]`),
-    );
-  }
-  if (has('processingInstructions')) {
-    out.processingInstructions = toSequence(d.processingInstructions, 'processingInstructions').map((p, i) =>
-      canonicalizeProcessingInstruction(p, `processingInstructions[${i}]`),
-    );
-  }
-  if (has('removeProcessingInstructions')) {
-    out.removeProcessingInstructions = toSequence(d.removeProcessingInstructions, 'removeProcessingInstructions').map(
-      (p, i) => canonicalizeProcessingInstruction(p, `removeProcessingInstructions[${i}]`),
-    );
-  }
-  if (has('attributes')) out.attributes = attributeList(d.attributes, 'attributes');
-  if (has('removeAttributes')) out.removeAttributes = attributeList(d.removeAttributes, 'removeAttributes');
 
   // Step 1: neither elements list means an empty remove-list.
   if (out.elements === undefined && out.removeElements === undefined) out.removeElements = [];
@@ -247,18 +236,23 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
     const common = firstCommon(c.elements ?? c.removeElements ?? [], c.replaceWithChildrenElements);
     if (common !== null) return `${describeName(common)} is in both "${other}" and "replaceWithChildrenElements"`;
   }
-  if (c.attributes !== undefined) {
-    // Step 13: with a global attribute allow-list.
-    const global = c.attributes;
-    const inGlobal = NameSet.of(global);
-    if (c.elements !== undefined) {
-      for (let i = 0; i < c.elements.length; i++) {
-        const el = c.elements[i]!;
-        const at = `elements[${i}] (${describeName(el)})`;
-        e = dup(`${at}.attributes`, el.attributes) ?? dup(`${at}.removeAttributes`, el.removeAttributes);
-        if (e !== null) return e;
-        const common = firstCommon(global, el.attributes ?? []);
-        if (common !== null) return `${describeName(common)} is in both "attributes" and "${at}.attributes"`;
+  // Steps 13 (a global attribute allow-list) and 14 (a global remove-list), element by element.
+  const allowList = c.attributes !== undefined;
+  const globalKey = allowList ? 'attributes' : 'removeAttributes';
+  const global = c.attributes ?? c.removeAttributes ?? [];
+  const inGlobal = NameSet.of(global);
+  if (c.elements !== undefined) {
+    for (let i = 0; i < c.elements.length; i++) {
+      const el = c.elements[i]!;
+      const at = `elements[${i}] (${describeName(el)})`;
+      if (!allowList && el.attributes !== undefined && el.removeAttributes !== undefined) {
+        return `"${at}" cannot have both "attributes" and "removeAttributes" when "removeAttributes" is global`;
+      }
+      e = dup(`${at}.attributes`, el.attributes) ?? dup(`${at}.removeAttributes`, el.removeAttributes);
+      if (e !== null) return e;
+      let common = firstCommon(global, el.attributes ?? []);
+      if (common !== null) return `${describeName(common)} is in both "${globalKey}" and "${at}.attributes"`;
+      if (allowList) {
         for (const a of el.removeAttributes ?? []) {
           if (!inGlobal.has(a.namespace, a.name)) {
             return `"${at}.removeAttributes" lists ${describeName(a)}, which "attributes" does not allow`;
@@ -266,29 +260,17 @@ export function configValidityError(config: CanonicalSanitizerConfig): string | 
         }
         const data = c.dataAttributes === true ? firstDataAttribute(el.attributes) : null;
         if (data !== null) return `"${at}.attributes" lists the data attribute ${describeName(data)} while "dataAttributes" is true`;
-      }
-    }
-    const data = c.dataAttributes === true ? firstDataAttribute(global) : null;
-    if (data !== null) return `"attributes" lists the data attribute ${describeName(data)} while "dataAttributes" is true`;
-  } else {
-    // Step 14: with a global attribute remove-list.
-    const global = c.removeAttributes ?? [];
-    if (c.elements !== undefined) {
-      for (let i = 0; i < c.elements.length; i++) {
-        const el = c.elements[i]!;
-        const at = `elements[${i}] (${describeName(el)})`;
-        if (el.attributes !== undefined && el.removeAttributes !== undefined) {
-          return `"${at}" cannot have both "attributes" and "removeAttributes" when "removeAttributes" is global`;
-        }
-        e = dup(`${at}.attributes`, el.attributes) ?? dup(`${at}.removeAttributes`, el.removeAttributes);
-        if (e !== null) return e;
-        let common = firstCommon(global, el.attributes ?? []);
-        if (common !== null) return `${describeName(common)} is in both "removeAttributes" and "${at}.attributes"`;
+      } else {
         common = firstCommon(global, el.removeAttributes ?? []);
         if (common !== null) return `${describeName(common)} is in both "removeAttributes" and "${at}.removeAttributes"`;
       }
     }
-    if (c.dataAttributes !== undefined) return '"dataAttributes" requires an "attributes" allow-list';
+  }
+  if (allowList) {
+    const data = c.dataAttributes === true ? firstDataAttribute(global) : null;
+    if (data !== null) return `"attributes" lists the data attribute ${describeName(data)} while "dataAttributes" is true`;
+  } else if (c.dataAttributes !== undefined) {
+    return '"dataAttributes" requires an "attributes" allow-list';
   }
   return null;
 }
@@ -309,17 +291,13 @@ function copyElement(e: CanonicalElement): CanonicalElement {
 
 /** A deep copy of a canonical configuration. */
 export function cloneConfig(c: CanonicalSanitizerConfig): CanonicalSanitizerConfig {
-  const out: CanonicalSanitizerConfig = { comments: c.comments };
-  if (c.elements !== undefined) out.elements = c.elements.map(copyElement);
-  if (c.removeElements !== undefined) out.removeElements = copyNames(c.removeElements);
-  if (c.replaceWithChildrenElements !== undefined) out.replaceWithChildrenElements = copyNames(c.replaceWithChildrenElements);
-  if (c.processingInstructions !== undefined) out.processingInstructions = c.processingInstructions.map((p) => ({ target: p.target }));
-  if (c.removeProcessingInstructions !== undefined) {
-    out.removeProcessingInstructions = c.removeProcessingInstructions.map((p) => ({ target: p.target }));
+  const out: CanonicalSanitizerConfig = { ...c };
+  for (const [key] of LISTS) {
+    const list = c[key] as object[] | undefined;
+    if (list === undefined) continue;
+    // Names and processing instructions are flat; elements have attribute lists.
+    (out as unknown as Record<string, unknown>)[key] = key === 'elements' ? c.elements!.map(copyElement) : list.map((x) => ({ ...x }));
   }
-  if (c.attributes !== undefined) out.attributes = copyNames(c.attributes);
-  if (c.removeAttributes !== undefined) out.removeAttributes = copyNames(c.removeAttributes);
-  if (c.dataAttributes !== undefined) out.dataAttributes = c.dataAttributes;
   return out;
 }
 
@@ -432,17 +410,13 @@ export function removeAttributeFromConfig(configuration: CanonicalSanitizerConfi
  */
 export function removeUnsafeFromConfig(configuration: CanonicalSanitizerConfig): boolean {
   let result = false;
-  // Step 4: the baseline's elements.
+  // Step 4: the baseline's elements (copies: the configuration may keep them).
   for (const element of BASELINE_ELEMENTS_TO_REMOVE) {
-    if (removeElementFromConfig(configuration, { name: element.name, namespace: element.namespace })) result = true;
+    if (removeElementFromConfig(configuration, { ...element })) result = true;
   }
-  // Step 5: the baseline's attributes (empty today).
-  for (const attribute of BASELINE_ATTRIBUTES_TO_REMOVE) {
-    if (removeAttributeFromConfig(configuration, { name: attribute.name, namespace: attribute.namespace })) result = true;
-  }
-  // Step 6: event handler content attributes.
-  for (const attribute of EVENT_HANDLER_ATTRIBUTES) {
-    if (removeAttributeFromConfig(configuration, { name: attribute.name, namespace: attribute.namespace })) result = true;
+  // Steps 5-6: the baseline's attributes (empty today), then event handler content attributes.
+  for (const attribute of [...BASELINE_ATTRIBUTES_TO_REMOVE, ...EVENT_HANDLER_ATTRIBUTES]) {
+    if (removeAttributeFromConfig(configuration, { ...attribute })) result = true;
   }
   return result;
 }

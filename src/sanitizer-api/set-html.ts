@@ -25,7 +25,7 @@ import {
   type Element,
   type ParentNode,
 } from '../dom.js';
-import { parseDocument, parseFragment, type FragmentContext } from '../parser.js';
+import { parseDocumentWith, parseFragmentWith, type FragmentContext } from '../parser.js';
 import { Sanitizer, canonicalizeConfig, getSanitizerInstanceFromOptions } from './config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitize.js';
 
@@ -64,7 +64,7 @@ export function setHTMLLike(html: string, options: SetHTMLLikeOptions = {}): Doc
   // contents belong to an inert document (Chromium 156 parses `<noscript>` there as markup too).
   const template = name === 'template' && namespace === HTML_NS;
   const scripting = !safe && options.sanitizer === undefined && !template;
-  const fragment = parseFragment(html, { context, scripting });
+  const fragment = parseFragmentWith(html, { context, scripting }, null);
   // Step 6: sanitize.
   sanitizeWith(fragment, sanitizer, safe);
   return fragment;
@@ -87,7 +87,7 @@ function convertSanitizerOption(spec: SanitizerSpec | undefined): void {
 export function parseHTMLLike(html: string, options: { sanitizer?: SanitizerSpec; safe?: boolean } = {}): Document {
   const safe = options.safe ?? true;
   // A document without a browsing context: scripting is disabled (Chromium 156 agrees).
-  const document = parseDocument(html, { scripting: false });
+  const document = parseDocumentWith(html, { scripting: false }, null);
   sanitizeWith(document, getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer }, safe), safe);
   return document;
 }

@@ -65,9 +65,8 @@ import {
   Text as TextClass,
   asciiLowercase,
 } from '../dom.js';
+// The tree builder's name tables first: see the import order in sanitize.ts.
 import * as T from '../tree-builder/html-elements.js';
-import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
-import { elementTagId } from '../tree-builder/tree-builder.js';
 import {
   BREAKOUT_START_TAG,
   adjustForeignAttributes,
@@ -76,10 +75,12 @@ import {
   adjustSvgTagName,
   fontBreaksOut,
 } from '../tree-builder/foreign-content.js';
+import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
+import { elementTagId, fragmentTokenizerState } from '../tree-builder/tree-builder.js';
 import {
   DATA_STATE,
-  PLAINTEXT_STATE,
   RAWTEXT_STATE,
+  RCDATA_STATE,
   SCRIPT_DATA_STATE,
   Tokenizer,
 } from '../tokenizer/tokenizer.js';
@@ -114,50 +115,32 @@ export type RepairListener = (repair: Repair) => void;
 
 /** Start tags that "close a p element" when one is in button scope ("in body"). `table` only in no-quirks
  * documents, but the guarantee must hold in both, so it counts. */
-const CLOSES_P = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [
+const CLOSES_P = T.tagIdTable([
   T.ADDRESS, T.ARTICLE, T.ASIDE, T.BLOCKQUOTE, T.CENTER, T.DETAILS, T.DIALOG, T.DIR, T.DIV, T.DL, T.FIELDSET,
   T.FIGCAPTION, T.FIGURE, T.FOOTER, T.HEADER, T.HGROUP, T.MAIN, T.MENU, T.NAV, T.OL, T.P, T.SEARCH, T.SECTION,
   T.SUMMARY, T.UL, T.H1, T.H2, T.H3, T.H4, T.H5, T.H6, T.PRE, T.LISTING, T.FORM, T.LI, T.DD, T.DT, T.PLAINTEXT,
   T.TABLE, T.HR, T.XMP,
-]) {
-  CLOSES_P[id] = 1;
-}
+]);
 
 /** Start tags "in body" ignores outright (or merges into existing elements). */
-const IGNORED_IN_BODY = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [
+const IGNORED_IN_BODY = T.tagIdTable([
   T.CAPTION, T.COL, T.COLGROUP, T.FRAME, T.HEAD, T.TBODY, T.TD, T.TFOOT, T.TH, T.THEAD, T.TR, T.HTML, T.BODY,
   T.FRAMESET, T.IMAGE,
-]) {
-  IGNORED_IN_BODY[id] = 1;
-}
+]);
 
 /** Markers of the list of active formatting elements. */
-const MARKER = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [T.APPLET, T.OBJECT, T.MARQUEE, T.TEMPLATE, T.TD, T.TH, T.CAPTION]) MARKER[id] = 1;
+const MARKER = T.tagIdTable([T.APPLET, T.OBJECT, T.MARQUEE, T.TEMPLATE, T.TD, T.TH, T.CAPTION]);
 
 /** Elements allowed in head by "in head" (others close the head). */
-const IN_HEAD = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [T.BASE, T.BASEFONT, T.BGSOUND, T.LINK, T.META, T.TITLE, T.STYLE, T.SCRIPT, T.TEMPLATE]) IN_HEAD[id] = 1;
+const IN_HEAD = T.tagIdTable([T.BASE, T.BASEFONT, T.BGSOUND, T.LINK, T.META, T.TITLE, T.STYLE, T.SCRIPT, T.TEMPLATE]);
 
-/** Raw text elements and the tokenizer state their contents are read in. */
+/**
+ * The tokenizer state an element's contents are read in, for raw text elements (RAWTEXT, script data); -2 for
+ * RCDATA (the serializer escapes the text, so any text is fine); -1 for the others.
+ */
 function rawTextState(id: number): number {
-  switch (id) {
-    case T.STYLE:
-    case T.XMP:
-    case T.IFRAME:
-    case T.NOEMBED:
-    case T.NOFRAMES:
-      return RAWTEXT_STATE;
-    case T.SCRIPT:
-      return SCRIPT_DATA_STATE;
-    case T.TEXTAREA:
-    case T.TITLE:
-      return -2; // RCDATA: the serializer escapes the text, so any text is fine
-    default:
-      return -1;
-  }
+  const state = fragmentTokenizerState(id, false);
+  return state === RCDATA_STATE ? -2 : state === RAWTEXT_STATE || state === SCRIPT_DATA_STATE ? state : -1;
 }
 
 interface Frame {
@@ -189,31 +172,28 @@ function isWhitespaceOnly(s: string): boolean {
   return true;
 }
 
+/** Whether a tag or attribute name would end at `c` (whitespace, `/`, `>`, NUL) or change (upper case) on reparse. */
+function breaksName(c: number): boolean {
+  return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0 || (c >= 0x41 && c <= 0x5a);
+}
+
 /** Can the tokenizer produce this lower-case tag name? (first char ASCII alpha, then no whitespace, `/`, `>`, NUL, upper case) */
 function isTokenizableName(name: string): boolean {
-  if (name.length === 0) return false;
   const c0 = name.charCodeAt(0);
   if (!(c0 >= 0x61 && c0 <= 0x7a)) return false;
-  for (let i = 1; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0) return false;
-    if (c >= 0x41 && c <= 0x5a) return false;
-  }
+  for (let i = 1; i < name.length; i++) if (breaksName(name.charCodeAt(i))) return false;
   return true;
 }
 
-/** Can the tokenizer produce this lower-case attribute name? */
+/** Can the tokenizer produce this lower-case attribute name? (no whitespace, `/`, `>`, NUL, upper case; `=` only first) */
 function isTokenizableAttributeName(name: string): boolean {
   if (name.length === 0) return false;
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0x2f || c === 0x3e || c === 0) return false;
-    if (c === 0x3d && i > 0) return false;
-    if (c >= 0x41 && c <= 0x5a) return false;
+    if (breaksName(c) || (c === 0x3d && i > 0)) return false;
   }
   return true;
 }
-
 
 /** A sink that records whether a string tokenizes to exactly one expected token. */
 class SingleTokenCheck implements TokenSink {
@@ -704,14 +684,17 @@ function fosterText(stack: Frame[], text: Text): boolean {
       (before as Text).data += text.data;
     } else {
       below.list.splice(at, 0, text);
-      text.parentNode = below.parent.nodeType === ELEMENT_NODE && (below.parent as Element).content !== null
-        ? (below.parent as Element).content!
-        : below.parent;
+      text.parentNode = listParent(below.parent);
       if (below.index > at) below.index++;
     }
     return true;
   }
   return false;
+}
+
+/** The node whose child list a frame for `parent` walks: its template contents, if it has some. */
+function listParent(parent: ParentNode): ParentNode {
+  return parent.nodeType === ELEMENT_NODE && (parent as Element).content !== null ? (parent as Element).content! : parent;
 }
 
 function removeAt(f: Frame, node: ChildNode): void {
@@ -722,9 +705,7 @@ function removeAt(f: Frame, node: ChildNode): void {
 /** Replaces the element at the frame's index with its children (and template contents), which are checked next. */
 function unwrapAt(f: Frame, el: Element): void {
   const kids = el.content !== null ? [...el.content.childNodes, ...el.childNodes] : el.childNodes.slice();
-  const parent = f.parent.nodeType === ELEMENT_NODE && (f.parent as Element).content !== null
-    ? (f.parent as Element).content!
-    : f.parent;
+  const parent = listParent(f.parent);
   for (const k of kids) k.parentNode = parent;
   f.list.splice(f.index, 1, ...kids);
   el.childNodes.length = 0;
@@ -792,9 +773,7 @@ function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: numbe
 }
 
 function rootFrame(root: ParentNode, context: ReparseContext): Frame {
-  const list = root.nodeType === ELEMENT_NODE && (root as Element).content !== null
-    ? (root as Element).content!.childNodes
-    : root.childNodes;
+  const list = listParent(root).childNodes;
   if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) return frame(root, list, DOCUMENT, 0, T.UNKNOWN);
   const name = context.name;
   if (context.namespace === SVG_NS || context.namespace === MATHML_NS) {
@@ -836,7 +815,8 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
       // In the fragment case no end tag is appropriate: any text stays text. `sanitize()` writes the text as the
       // context element would (literally, for raw text and script data; escaped for RCDATA, which decodes it).
       const f = frame(root, list, RAW_TEXT, 0, id);
-      f.rawState = id === T.TEXTAREA || id === T.TITLE ? -2 : id === T.PLAINTEXT ? PLAINTEXT_STATE : id === T.SCRIPT ? SCRIPT_DATA_STATE : RAWTEXT_STATE;
+      const state = fragmentTokenizerState(id, true);
+      f.rawState = state === RCDATA_STATE ? -2 : state;
       // noscript: written literally with scripting on, escaped with it off, and read as raw text or as markup
       // depending on the reader's scripting flag; only text that reads the same all four ways can stay.
       f.escapedRaw = id === T.NOSCRIPT;

@@ -13,7 +13,7 @@
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
 import { lookupName, rememberName } from './interned-names.js';
-import type { ParseErrorHandler } from '../errors.js';
+import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
   C1_REPLACEMENTS,
   matchedLength,
@@ -117,7 +117,7 @@ export class Tokenizer {
   tokenStart = 0;
 
   private readonly sink: TokenSink;
-  private readonly onError: ParseErrorHandler | null;
+  private readonly onError: ParseErrorSink | null;
 
   // ---- Input (13.2.3.5): `input` is the preprocessed (newline-normalized) input.
   private input = '';
@@ -125,15 +125,6 @@ export class Tokenizer {
   /** Normalized offsets of the LFs that replaced a CR LF pair (each one drops a code unit). Sorted. */
   private crlf: number[] = [];
   private crlfCursor = 0;
-
-  // ---- Input stream errors, found in one pass before tokenizing and reported in offset order.
-  private inputErrorOffsets: number[] = [];
-  private inputErrorCodes: string[] = [];
-  private inputErrorNext = 0;
-
-  // ---- Line starts in the original input, recorded up to `lineScanned` (computed only for errors).
-  private lineStarts: number[] = [0];
-  private lineScanned = 0;
 
   // ---- Pending character tokens: the strings in `textParts`, then the input range [runStart, runEnd).
   // Runs of the input are kept as a range and sliced once; only a character that is not the input as
@@ -190,7 +181,7 @@ export class Tokenizer {
   private nextAmp = -1;
   private nextNul = -1;
 
-  constructor(sink: TokenSink, onError: ParseErrorHandler | null = null) {
+  constructor(sink: TokenSink, onError: ParseErrorSink | null = null) {
     this.sink = sink;
     this.onError = onError ?? null;
   }
@@ -200,45 +191,15 @@ export class Tokenizer {
   // ======================================================================================
 
   /**
-   * Reports a parse error at `offset` (in the input as given). Input stream errors (13.2.3.5) found
-   * before `offset` are reported first, so that errors reach the handler in input order.
+   * Reports a parse error at `offset` (in the input as given). The sink finds the input stream errors
+   * (13.2.3.5) itself, and reports those up to `offset` first.
    */
-  error(code: string, offset: number): void {
-    const onError = this.onError;
-    if (onError === null) return;
-    const offsets = this.inputErrorOffsets;
-    while (this.inputErrorNext < offsets.length && offsets[this.inputErrorNext]! <= offset) {
-      const i = this.inputErrorNext++;
-      this.report(onError, this.inputErrorCodes[i]!, offsets[i]!);
-    }
-    this.report(onError, code, offset);
-  }
-
-  private report(onError: ParseErrorHandler, code: string, offset: number): void {
-    // Line starts are recorded once, as far as errors have needed them; a binary search then
-    // places any offset, in or out of order.
-    const starts = this.lineStarts;
-    if (offset > this.lineScanned) {
-      const s = this.original;
-      const end = Math.min(offset, s.length);
-      for (let i = this.lineScanned; i < end; i++) {
-        const c = s.charCodeAt(i);
-        if (c === LF || (c === CR && s.charCodeAt(i + 1) !== LF)) starts.push(i + 1);
-      }
-      if (end > this.lineScanned) this.lineScanned = end;
-    }
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const m = (lo + hi + 1) >>> 1;
-      if (starts[m]! <= offset) lo = m;
-      else hi = m - 1;
-    }
-    onError({ code, line: lo + 1, column: offset - starts[lo]! + 1, offset });
+  error(code: E, offset: number): void {
+    if (this.onError !== null) this.onError.error(code, offset, this.original);
   }
 
   /** Parse error at normalized offset `p`. */
-  private err(code: string, p: number): void {
+  private err(code: E, p: number): void {
     if (this.onError !== null) this.error(code, this.originalOffset(p));
   }
 
@@ -286,47 +247,6 @@ export class Tokenizer {
       input = original.replace(/\r\n?/g, '\n');
     }
     this.input = input;
-    this.inputErrorOffsets = [];
-    this.inputErrorCodes = [];
-    this.inputErrorNext = 0;
-    this.lineStarts = [0];
-    this.lineScanned = 0;
-    if (this.onError !== null) this.findInputStreamErrors(original);
-  }
-
-  /** Surrogates, noncharacters and controls (other than ASCII whitespace and NUL) in the input stream. */
-  private findInputStreamErrors(s: string): void {
-    const offsets = this.inputErrorOffsets;
-    const codes = this.inputErrorCodes;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 0x20 && c < 0x7f) continue;
-      if (c < 0x20) {
-        if (c !== NUL && c !== TAB && c !== LF && c !== FF && c !== CR) {
-          offsets.push(i);
-          codes.push('control-character-in-input-stream');
-        }
-      } else if (c <= 0x9f) {
-        offsets.push(i);
-        codes.push('control-character-in-input-stream');
-      } else if (c >= 0xd800 && c <= 0xdfff) {
-        const d = s.charCodeAt(i + 1);
-        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-          const cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-          if ((cp & 0xfffe) === 0xfffe) {
-            offsets.push(i);
-            codes.push('noncharacter-in-input-stream');
-          }
-          i++;
-        } else {
-          offsets.push(i);
-          codes.push('surrogate-in-input-stream');
-        }
-      } else if ((c >= 0xfdd0 && c <= 0xfdef) || c === 0xfffe || c === 0xffff) {
-        offsets.push(i);
-        codes.push('noncharacter-in-input-stream');
-      }
-    }
   }
 
   // ======================================================================================
@@ -396,8 +316,8 @@ export class Tokenizer {
     this.state = DATA_STATE;
     this.tokenStart = this.originalOffset(this.tokenBegin);
     if (this.isEndTag) {
-      if (this.attributeCount > 0) this.err('end-tag-with-attributes', p);
-      if (this.selfClosing) this.err('end-tag-with-trailing-solidus', p);
+      if (this.attributeCount > 0) this.err(E.EndTagWithAttributes, p);
+      if (this.selfClosing) this.err(E.EndTagWithTrailingSolidus, p);
       this.sink.endTag(this.tagName);
     } else {
       this.lastStartTagName = this.tagName;
@@ -430,7 +350,7 @@ export class Tokenizer {
       duplicate = set.has(name);
     }
     if (duplicate) {
-      this.err('duplicate-attribute', p);
+      this.err(E.DuplicateAttribute, p);
       this.attribute = null;
     } else {
       const attr = newAttr(name, '');
@@ -526,15 +446,8 @@ export class Tokenizer {
   private emitEndOfFile(): void {
     this.flushText();
     this.tokenStart = this.original.length;
-    if (this.onError !== null) {
-      // Report input stream errors not reported yet.
-      const offsets = this.inputErrorOffsets;
-      while (this.inputErrorNext < offsets.length) {
-        const i = this.inputErrorNext++;
-        this.report(this.onError, this.inputErrorCodes[i]!, offsets[i]!);
-      }
-    }
     this.sink.endOfFile();
+    if (this.onError !== null) this.onError.end(this.original);
   }
 
   // ======================================================================================
@@ -566,7 +479,7 @@ export class Tokenizer {
             return end;
           }
         }
-        if (!endsWithSemicolon) this.err('missing-semicolon-after-character-reference', end);
+        if (!endsWithSemicolon) this.err(E.MissingSemicolonAfterCharacterReference, end);
         const value = namedCharacterReferenceValue(index);
         if (inAttribute) this.appendValueString(value);
         else this.emitString(value, amp);
@@ -577,7 +490,7 @@ export class Tokenizer {
       while (q < n && isAsciiAlphanumeric(s.charCodeAt(q))) q++;
       if (inAttribute) this.appendValueRange(amp, q);
       else this.emitRange(amp, q);
-      if (q < n && s.charCodeAt(q) === SEMICOLON) this.err('unknown-named-character-reference', q);
+      if (q < n && s.charCodeAt(q) === SEMICOLON) this.err(E.UnknownNamedCharacterReference, q);
       return q;
     }
     if (c !== NUMBER_SIGN) {
@@ -612,29 +525,29 @@ export class Tokenizer {
       }
     }
     if (p === digitsStart) {
-      this.err('absence-of-digits-in-numeric-character-reference', p);
+      this.err(E.AbsenceOfDigitsInNumericCharacterReference, p);
       if (inAttribute) this.appendValueRange(amp, p);
       else this.emitRange(amp, p);
       return p;
     }
     if (p < n && s.charCodeAt(p) === SEMICOLON) p++;
-    else this.err('missing-semicolon-after-character-reference', p);
+    else this.err(E.MissingSemicolonAfterCharacterReference, p);
     // 13.2.5.84 Numeric character reference end state
     let value: string;
     if (code === 0) {
-      this.err('null-character-reference', p);
+      this.err(E.NullCharacterReference, p);
       value = REPLACEMENT;
     } else if (code > 0x10ffff) {
-      this.err('character-reference-outside-unicode-range', p);
+      this.err(E.CharacterReferenceOutsideUnicodeRange, p);
       value = REPLACEMENT;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      this.err('surrogate-character-reference', p);
+      this.err(E.SurrogateCharacterReference, p);
       value = REPLACEMENT;
     } else {
       if ((code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe) {
-        this.err('noncharacter-character-reference', p);
+        this.err(E.NoncharacterCharacterReference, p);
       } else if (code === CR || ((code < 0x20 || (code >= 0x7f && code <= 0x9f)) && code !== TAB && code !== LF && code !== FF)) {
-        this.err('control-character-reference', p);
+        this.err(E.ControlCharacterReference, p);
         if (code >= 0x80) {
           const r = C1_REPLACEMENTS[code - 0x80]!;
           if (r !== 0) code = r;
@@ -695,7 +608,7 @@ export class Tokenizer {
           } else if (c === AMPERSAND) {
             p = this.characterReference(p, false);
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitNullCharacter(p);
             p++;
           }
@@ -722,7 +635,7 @@ export class Tokenizer {
           } else if (c === AMPERSAND) {
             p = this.characterReference(p, false);
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             p++;
           }
@@ -753,7 +666,7 @@ export class Tokenizer {
               this.state = SCRIPT_DATA_LESS_THAN_SIGN_STATE;
             }
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             p++;
           }
@@ -769,7 +682,7 @@ export class Tokenizer {
             this.emitEndOfFile();
             return;
           }
-          this.err('unexpected-null-character', p);
+          this.err(E.UnexpectedNullCharacter, p);
           this.emitString(REPLACEMENT, p);
           p++;
           break;
@@ -778,7 +691,7 @@ export class Tokenizer {
         // 13.2.5.6 Tag open state (p is after the `<`, which is at tokenBegin)
         case TAG_OPEN_STATE: {
           if (p >= n) {
-            this.err('eof-before-tag-name', p);
+            this.err(E.EofBeforeTagName, p);
             this.emitRange(p - 1, p);
             this.emitEndOfFile();
             return;
@@ -798,7 +711,7 @@ export class Tokenizer {
             this.temporaryBuffer = '';
             this.state = PROCESSING_INSTRUCTION_OPEN_STATE;
           } else {
-            this.err('invalid-first-character-of-tag-name', p);
+            this.err(E.InvalidFirstCharacterOfTagName, p);
             this.emitRange(p - 1, p);
             this.state = DATA_STATE;
           }
@@ -808,7 +721,7 @@ export class Tokenizer {
         // 13.2.5.7 End tag open state (p is after `</`)
         case END_TAG_OPEN_STATE: {
           if (p >= n) {
-            this.err('eof-before-tag-name', p);
+            this.err(E.EofBeforeTagName, p);
             this.emitRange(p - 2, p);
             this.emitEndOfFile();
             return;
@@ -818,11 +731,11 @@ export class Tokenizer {
             this.beginTag(true, p - 2);
             this.state = TAG_NAME_STATE;
           } else if (c === GT) {
-            this.err('missing-end-tag-name', p);
+            this.err(E.MissingEndTagName, p);
             p++;
             this.state = DATA_STATE;
           } else {
-            this.err('invalid-first-character-of-tag-name', p);
+            this.err(E.InvalidFirstCharacterOfTagName, p);
             this.beginComment(p - 2, p);
             this.state = BOGUS_COMMENT_STATE;
           }
@@ -837,7 +750,7 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === GT || c === SOLIDUS || isSpace(c)) break;
             if (c === NUL) {
-              this.err('unexpected-null-character', p);
+              this.err(E.UnexpectedNullCharacter, p);
               fix = true;
             } else if (isAsciiUpper(c)) fix = true;
             p++;
@@ -851,7 +764,7 @@ export class Tokenizer {
           }
           this.tagName = name;
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -927,7 +840,7 @@ export class Tokenizer {
           }
           this.emitRange(start, p);
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -937,7 +850,7 @@ export class Tokenizer {
           } else if (c === LT) {
             this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
           }
           p++;
@@ -948,7 +861,7 @@ export class Tokenizer {
         case SCRIPT_DATA_ESCAPED_DASH_STATE:
         case SCRIPT_DATA_ESCAPED_DASH_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -962,7 +875,7 @@ export class Tokenizer {
             this.emitRange(p, p + 1);
             this.state = SCRIPT_DATA_STATE;
           } else if (c === NUL) {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             this.state = SCRIPT_DATA_ESCAPED_STATE;
           } else {
@@ -1020,7 +933,7 @@ export class Tokenizer {
           }
           this.emitRange(start, p);
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -1031,7 +944,7 @@ export class Tokenizer {
             this.emitRange(p, p + 1);
             this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
           }
           p++;
@@ -1042,7 +955,7 @@ export class Tokenizer {
         case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE:
         case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-script-html-comment-like-text', p);
+            this.err(E.EofInScriptHtmlCommentLikeText, p);
             this.emitEndOfFile();
             return;
           }
@@ -1057,7 +970,7 @@ export class Tokenizer {
             this.emitRange(p, p + 1);
             this.state = SCRIPT_DATA_STATE;
           } else if (c === NUL) {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
             this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
           } else {
@@ -1087,7 +1000,7 @@ export class Tokenizer {
           if (c === SOLIDUS || c === GT || c === -1) {
             this.state = AFTER_ATTRIBUTE_NAME_STATE;
           } else if (c === EQUALS) {
-            this.err('unexpected-equals-sign-before-attribute-name', p);
+            this.err(E.UnexpectedEqualsSignBeforeAttributeName, p);
             p = this.attributeName(p, p + 1);
           } else {
             p = this.attributeName(p, p);
@@ -1099,7 +1012,7 @@ export class Tokenizer {
         case AFTER_ATTRIBUTE_NAME_STATE: {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1130,7 +1043,7 @@ export class Tokenizer {
             p++;
             this.state = ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE;
           } else if (c === GT) {
-            this.err('missing-attribute-value', p);
+            this.err(E.MissingAttributeValue, p);
             p++;
             this.finishAttributeValue();
             this.emitTag(p - 1);
@@ -1152,7 +1065,7 @@ export class Tokenizer {
           }
           this.appendValueRange(start, p);
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1163,7 +1076,7 @@ export class Tokenizer {
           } else if (c === AMPERSAND) {
             p = this.characterReference(p, true);
           } else {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.appendValueString(REPLACEMENT);
             p++;
           }
@@ -1177,20 +1090,20 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === GT || c === AMPERSAND || c === NUL || isSpace(c)) break;
             if (c === DQUOTE || c === APOSTROPHE || c === LT || c === EQUALS || c === GRAVE) {
-              this.err('unexpected-character-in-unquoted-attribute-value', p);
+              this.err(E.UnexpectedCharacterInUnquotedAttributeValue, p);
             }
             p++;
           }
           this.appendValueRange(start, p);
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
           if (c === AMPERSAND) {
             p = this.characterReference(p, true);
           } else if (c === NUL) {
-            this.err('unexpected-null-character', p);
+            this.err(E.UnexpectedNullCharacter, p);
             this.appendValueString(REPLACEMENT);
             p++;
           } else {
@@ -1205,7 +1118,7 @@ export class Tokenizer {
         // 13.2.5.39 After attribute value (quoted) state
         case AFTER_ATTRIBUTE_VALUE_QUOTED_STATE: {
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1220,7 +1133,7 @@ export class Tokenizer {
             p++;
             this.emitTag(p - 1);
           } else {
-            this.err('missing-whitespace-between-attributes', p);
+            this.err(E.MissingWhitespaceBetweenAttributes, p);
             this.state = BEFORE_ATTRIBUTE_NAME_STATE;
           }
           break;
@@ -1229,7 +1142,7 @@ export class Tokenizer {
         // 13.2.5.40 Self-closing start tag state
         case SELF_CLOSING_START_TAG_STATE: {
           if (p >= n) {
-            this.err('eof-in-tag', p);
+            this.err(E.EofInTag, p);
             this.emitEndOfFile();
             return;
           }
@@ -1238,7 +1151,7 @@ export class Tokenizer {
             this.selfClosing = true;
             this.emitTag(p - 1);
           } else {
-            this.err('unexpected-solidus-in-tag', p);
+            this.err(E.UnexpectedSolidusInTag, p);
             this.state = BEFORE_ATTRIBUTE_NAME_STATE;
           }
           break;
@@ -1261,7 +1174,7 @@ export class Tokenizer {
             this.state = DATA_STATE;
             this.emitComment(p - 1);
           } else {
-            this.err('unexpected-null-character', p - 1);
+            this.err(E.UnexpectedNullCharacter, p - 1);
             this.commentHasNul = true;
           }
           break;
@@ -1285,12 +1198,12 @@ export class Tokenizer {
             if (this.sink.cdataAllowed()) {
               this.state = CDATA_SECTION_STATE;
             } else {
-              this.err('cdata-in-html-content', p - 1);
+              this.err(E.CdataInHtmlContent, p - 1);
               this.beginComment(p - 9, p - 7); // the data begins with '[CDATA['
               this.state = BOGUS_COMMENT_STATE;
             }
           } else {
-            this.err('incorrectly-opened-comment', p);
+            this.err(E.IncorrectlyOpenedComment, p);
             this.beginComment(p - 2, p);
             this.state = BOGUS_COMMENT_STATE;
           }
@@ -1304,7 +1217,7 @@ export class Tokenizer {
             p++;
             this.state = COMMENT_START_DASH_STATE;
           } else if (c === GT) {
-            this.err('abrupt-closing-of-empty-comment', p);
+            this.err(E.AbruptClosingOfEmptyComment, p);
             p++;
             this.state = DATA_STATE;
             this.emitComment(this.commentStart);
@@ -1317,7 +1230,7 @@ export class Tokenizer {
         // 13.2.5.44 Comment start dash state
         case COMMENT_START_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(this.commentStart);
             this.emitEndOfFile();
             return;
@@ -1327,7 +1240,7 @@ export class Tokenizer {
             p++;
             this.state = COMMENT_END_STATE;
           } else if (c === GT) {
-            this.err('abrupt-closing-of-empty-comment', p);
+            this.err(E.AbruptClosingOfEmptyComment, p);
             p++;
             this.state = DATA_STATE;
             this.emitComment(this.commentStart);
@@ -1346,7 +1259,7 @@ export class Tokenizer {
             p++;
           }
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p);
             this.emitEndOfFile();
             return;
@@ -1358,7 +1271,7 @@ export class Tokenizer {
           } else if (c === HYPHEN) {
             this.state = COMMENT_END_DASH_STATE;
           } else {
-            this.err('unexpected-null-character', p - 1);
+            this.err(E.UnexpectedNullCharacter, p - 1);
             this.commentHasNul = true;
           }
           break;
@@ -1403,7 +1316,7 @@ export class Tokenizer {
 
         // 13.2.5.49 Comment less-than sign bang dash dash state
         case COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE: {
-          if (p < n && s.charCodeAt(p) !== GT) this.err('nested-comment', p);
+          if (p < n && s.charCodeAt(p) !== GT) this.err(E.NestedComment, p);
           this.state = COMMENT_END_STATE;
           break;
         }
@@ -1411,7 +1324,7 @@ export class Tokenizer {
         // 13.2.5.50 Comment end dash state
         case COMMENT_END_DASH_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p - 1);
             this.emitEndOfFile();
             return;
@@ -1429,7 +1342,7 @@ export class Tokenizer {
         // 13.2.5.51 Comment end state
         case COMMENT_END_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p - 2);
             this.emitEndOfFile();
             return;
@@ -1455,7 +1368,7 @@ export class Tokenizer {
         // 13.2.5.52 Comment end bang state
         case COMMENT_END_BANG_STATE: {
           if (p >= n) {
-            this.err('eof-in-comment', p);
+            this.err(E.EofInComment, p);
             this.emitComment(p - 3);
             this.emitEndOfFile();
             return;
@@ -1466,7 +1379,7 @@ export class Tokenizer {
             p++;
             this.state = COMMENT_END_DASH_STATE;
           } else if (c === GT) {
-            this.err('incorrectly-closed-comment', p);
+            this.err(E.IncorrectlyClosedComment, p);
             p++;
             this.state = DATA_STATE;
             this.emitComment(p - 4);
@@ -1480,7 +1393,7 @@ export class Tokenizer {
         case DOCTYPE_STATE: {
           this.beginDoctype(p - 9);
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1488,7 +1401,7 @@ export class Tokenizer {
           }
           c = s.charCodeAt(p);
           if (isSpace(c)) p++;
-          else if (c !== GT) this.err('missing-whitespace-before-doctype-name', p);
+          else if (c !== GT) this.err(E.MissingWhitespaceBeforeDoctypeName, p);
           this.state = BEFORE_DOCTYPE_NAME_STATE;
           break;
         }
@@ -1499,14 +1412,14 @@ export class Tokenizer {
           if (this.state === BEFORE_DOCTYPE_NAME_STATE) {
             while (p < n && isSpace(s.charCodeAt(p))) p++;
             if (p >= n) {
-              this.err('eof-in-doctype', p);
+              this.err(E.EofInDoctype, p);
               this.forceQuirks = true;
               this.emitDoctype();
               this.emitEndOfFile();
               return;
             }
             if (s.charCodeAt(p) === GT) {
-              this.err('missing-doctype-name', p);
+              this.err(E.MissingDoctypeName, p);
               p++;
               this.forceQuirks = true;
               this.state = DATA_STATE;
@@ -1522,7 +1435,7 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === GT || isSpace(c)) break;
             if (c === NUL) {
-              this.err('unexpected-null-character', p);
+              this.err(E.UnexpectedNullCharacter, p);
               fix = true;
             } else if (isAsciiUpper(c)) fix = true;
             p++;
@@ -1530,7 +1443,7 @@ export class Tokenizer {
           const name = s.slice(start, p);
           this.doctypeName += fix ? lowerAndReplaceNulls(name) : name;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1550,7 +1463,7 @@ export class Tokenizer {
         case AFTER_DOCTYPE_NAME_STATE: {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1568,7 +1481,7 @@ export class Tokenizer {
             p += 6;
             this.state = AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
           } else {
-            this.err('invalid-character-sequence-after-doctype-name', p);
+            this.err(E.InvalidCharacterSequenceAfterDoctypeName, p);
             this.forceQuirks = true;
             this.state = BOGUS_DOCTYPE_STATE;
           }
@@ -1591,7 +1504,7 @@ export class Tokenizer {
           }
           if (!afterKeyword) while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1600,7 +1513,7 @@ export class Tokenizer {
           c = s.charCodeAt(p);
           if (c === DQUOTE || c === APOSTROPHE) {
             if (afterKeyword) {
-              this.err(isPublic ? 'missing-whitespace-after-doctype-public-keyword' : 'missing-whitespace-after-doctype-system-keyword', p);
+              this.err(isPublic ? E.MissingWhitespaceAfterDoctypePublicKeyword : E.MissingWhitespaceAfterDoctypeSystemKeyword, p);
             }
             p++;
             if (isPublic) {
@@ -1611,13 +1524,13 @@ export class Tokenizer {
               this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
             }
           } else if (c === GT) {
-            this.err(isPublic ? 'missing-doctype-public-identifier' : 'missing-doctype-system-identifier', p);
+            this.err(isPublic ? E.MissingDoctypePublicIdentifier : E.MissingDoctypeSystemIdentifier, p);
             p++;
             this.forceQuirks = true;
             this.state = DATA_STATE;
             this.emitDoctype();
           } else {
-            this.err(isPublic ? 'missing-quote-before-doctype-public-identifier' : 'missing-quote-before-doctype-system-identifier', p);
+            this.err(isPublic ? E.MissingQuoteBeforeDoctypePublicIdentifier : E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
             this.forceQuirks = true;
             this.state = BOGUS_DOCTYPE_STATE;
           }
@@ -1642,7 +1555,7 @@ export class Tokenizer {
             c = s.charCodeAt(p);
             if (c === quote || c === GT) break;
             if (c === NUL) {
-              this.err('unexpected-null-character', p);
+              this.err(E.UnexpectedNullCharacter, p);
               hasNul = true;
             }
             p++;
@@ -1651,7 +1564,7 @@ export class Tokenizer {
           if (isPublic) this.publicId += part;
           else this.systemId += part;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1661,7 +1574,7 @@ export class Tokenizer {
             p++;
             this.state = isPublic ? AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE : AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
           } else {
-            this.err(isPublic ? 'abrupt-doctype-public-identifier' : 'abrupt-doctype-system-identifier', p);
+            this.err(isPublic ? E.AbruptDoctypePublicIdentifier : E.AbruptDoctypeSystemIdentifier, p);
             p++;
             this.forceQuirks = true;
             this.state = DATA_STATE;
@@ -1682,7 +1595,7 @@ export class Tokenizer {
           }
           if (!after) while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1694,12 +1607,12 @@ export class Tokenizer {
             this.state = DATA_STATE;
             this.emitDoctype();
           } else if (c === DQUOTE || c === APOSTROPHE) {
-            if (after) this.err('missing-whitespace-between-doctype-public-and-system-identifiers', p);
+            if (after) this.err(E.MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers, p);
             p++;
             this.systemId = '';
             this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
           } else {
-            this.err('missing-quote-before-doctype-system-identifier', p);
+            this.err(E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
             this.forceQuirks = true;
             this.state = BOGUS_DOCTYPE_STATE;
           }
@@ -1710,7 +1623,7 @@ export class Tokenizer {
         case AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
-            this.err('eof-in-doctype', p);
+            this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
@@ -1721,7 +1634,7 @@ export class Tokenizer {
             this.state = DATA_STATE;
             this.emitDoctype();
           } else {
-            this.err('unexpected-character-after-doctype-system-identifier', p);
+            this.err(E.UnexpectedCharacterAfterDoctypeSystemIdentifier, p);
             this.state = BOGUS_DOCTYPE_STATE;
           }
           break;
@@ -1732,7 +1645,7 @@ export class Tokenizer {
           while (p < n) {
             c = s.charCodeAt(p);
             if (c === GT) break;
-            if (c === NUL) this.err('unexpected-null-character', p);
+            if (c === NUL) this.err(E.UnexpectedNullCharacter, p);
             p++;
           }
           if (p >= n) {
@@ -1756,7 +1669,7 @@ export class Tokenizer {
           }
           this.emitRange(start, p);
           if (p >= n) {
-            this.err('eof-in-cdata', p);
+            this.err(E.EofInCdata, p);
             this.emitEndOfFile();
             return;
           }
@@ -1797,7 +1710,7 @@ export class Tokenizer {
         // 13.2.5.72 Processing instruction open state (p is after `<?`)
         case PROCESSING_INSTRUCTION_OPEN_STATE: {
           if (p >= n) {
-            this.err('eof-in-processing-instruction', p);
+            this.err(E.EofInProcessingInstruction, p);
             this.emitEndOfFile();
             return;
           }
@@ -1805,7 +1718,7 @@ export class Tokenizer {
           if (isAsciiAlpha(c) || c === UNDERSCORE) {
             this.state = PROCESSING_INSTRUCTION_TARGET_STATE;
           } else {
-            this.err('invalid-first-character-of-processing-instruction-target', p);
+            this.err(E.InvalidFirstCharacterOfProcessingInstructionTarget, p);
             this.convertTemporaryBufferToComment();
           }
           break;
@@ -1821,20 +1734,20 @@ export class Tokenizer {
           }
           this.temporaryBuffer += s.slice(start, p);
           if (p >= n) {
-            this.err('eof-in-processing-instruction', p);
+            this.err(E.EofInProcessingInstruction, p);
             this.emitEndOfFile();
             return;
           }
           if (isSpace(c) || c === QUESTION || c === GT) {
             if (isDisallowedProcessingInstructionTarget(this.temporaryBuffer)) {
-              this.err('disallowed-processing-instruction-target', p);
+              this.err(E.DisallowedProcessingInstructionTarget, p);
               this.convertTemporaryBufferToComment();
             } else {
               this.piData = '';
               this.state = AFTER_PROCESSING_INSTRUCTION_TARGET_STATE;
             }
           } else {
-            this.err('invalid-processing-instruction-target', p);
+            this.err(E.InvalidProcessingInstructionTarget, p);
             this.convertTemporaryBufferToComment();
           }
           break;
@@ -1856,14 +1769,14 @@ export class Tokenizer {
         case PROCESSING_INSTRUCTION_QUESTIONABLE_STATE: {
           const gt = s.indexOf('>', p);
           if (gt < 0) {
-            this.err('eof-in-processing-instruction', n);
+            this.err(E.EofInProcessingInstruction, n);
             this.emitEndOfFile();
             return;
           }
           const end = gt > p && s.charCodeAt(gt - 1) === QUESTION ? gt - 1 : gt;
           let data = s.slice(p, end);
           if (data.indexOf('\0') >= 0) {
-            for (let z = data.indexOf('\0'); z >= 0; z = data.indexOf('\0', z + 1)) this.err('unexpected-null-character', p + z);
+            for (let z = data.indexOf('\0'); z >= 0; z = data.indexOf('\0', z + 1)) this.err(E.UnexpectedNullCharacter, p + z);
             data = data.replace(/\0/g, '\uFFFD');
           }
           this.piData = data;
@@ -1936,12 +1849,12 @@ export class Tokenizer {
       c = s.charCodeAt(p);
       if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
       if (c === NUL) {
-        this.err('unexpected-null-character', p);
+        this.err(E.UnexpectedNullCharacter, p);
         fix = true;
       } else if (isAsciiUpper(c)) {
         fix = true;
       } else if (c === DQUOTE || c === APOSTROPHE || c === LT) {
-        this.err('unexpected-character-in-attribute-name', p);
+        this.err(E.UnexpectedCharacterInAttributeName, p);
       }
       p++;
     }

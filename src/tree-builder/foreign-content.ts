@@ -96,14 +96,11 @@ export function adjustForeignAttributes(attrs: Attr[]): void {
 }
 
 /** Start tags that break out of foreign content ("13.2.6.5", the list before "font"). */
-export const BREAKOUT_START_TAG = new Uint8Array(T.TAG_ID_COUNT);
-for (const id of [
+export const BREAKOUT_START_TAG = T.tagIdTable([
   T.B, T.BIG, T.BLOCKQUOTE, T.BODY, T.BR, T.CENTER, T.CODE, T.DD, T.DIV, T.DL, T.DT, T.EM, T.EMBED, T.H1, T.H2,
   T.H3, T.H4, T.H5, T.H6, T.HEAD, T.HR, T.I, T.IMG, T.LI, T.LISTING, T.MENU, T.META, T.NOBR, T.OL, T.P, T.PRE,
   T.RUBY, T.S, T.SMALL, T.SPAN, T.STRONG, T.STRIKE, T.SUB, T.SUP, T.TABLE, T.TT, T.U, T.UL, T.VAR,
-]) {
-  BREAKOUT_START_TAG[id] = 1;
-}
+]);
 
 /** A `font` start tag breaks out of foreign content when it has a color, face or size attribute. */
 export function fontBreaksOut(attrs: Attr[]): boolean {

@@ -199,7 +199,8 @@ export function svgTagId(localName: string): number {
   }
 }
 
-function table(ids: number[]): Uint8Array {
+/** A lookup table by tag id: 1 for the ids given, 0 for every other. */
+export function tagIdTable(ids: number[]): Uint8Array {
   const t = new Uint8Array(TAG_ID_COUNT);
   for (const id of ids) t[id] = 1;
   return t;
@@ -211,7 +212,7 @@ const FOREIGN_SPECIAL = [
 ];
 
 /** The "special" category (13.2.4.2). */
-export const SPECIAL = table([
+export const SPECIAL = tagIdTable([
   ADDRESS, APPLET, AREA, ARTICLE, ASIDE, BASE, BASEFONT, BGSOUND, BLOCKQUOTE, BODY, BR, BUTTON, CAPTION,
   CENTER, COL, COLGROUP, DD, DETAILS, DIR, DIV, DL, DT, EMBED, FIELDSET, FIGCAPTION, FIGURE, FOOTER,
   FORM, FRAME, FRAMESET, H1, H2, H3, H4, H5, H6, HEAD, HEADER, HGROUP, HR, HTML, IFRAME, IMG, INPUT, KEYGEN,
@@ -221,32 +222,32 @@ export const SPECIAL = table([
 ]);
 
 /** The "formatting" category (13.2.4.2). */
-export const FORMATTING = table([A, B, BIG, CODE, EM, FONT, I, NOBR, S, SMALL, STRIKE, STRONG, TT, U]);
+export const FORMATTING = tagIdTable([A, B, BIG, CODE, EM, FONT, I, NOBR, S, SMALL, STRIKE, STRONG, TT, U]);
 
 /**
  * Boundaries of "has an element in scope" (13.2.4.2). Since the relaxed `select` parser (2025) `select`
  * is one of them (html5lib-tests PR 178 / issue 179).
  */
 const DEFAULT_SCOPE = [APPLET, CAPTION, HTML, TABLE, TD, TH, MARQUEE, OBJECT, SELECT, TEMPLATE, ...FOREIGN_SPECIAL];
-export const SCOPE_BOUNDARY = table(DEFAULT_SCOPE);
+export const SCOPE_BOUNDARY = tagIdTable(DEFAULT_SCOPE);
 /** Boundaries of "has an element in list item scope": the scope boundaries plus ol and ul. */
-export const LIST_ITEM_SCOPE_BOUNDARY = table([...DEFAULT_SCOPE, OL, UL]);
+export const LIST_ITEM_SCOPE_BOUNDARY = tagIdTable([...DEFAULT_SCOPE, OL, UL]);
 /** Boundaries of "has an element in button scope": the scope boundaries plus button. */
-export const BUTTON_SCOPE_BOUNDARY = table([...DEFAULT_SCOPE, BUTTON]);
+export const BUTTON_SCOPE_BOUNDARY = tagIdTable([...DEFAULT_SCOPE, BUTTON]);
 /** Boundaries of "has an element in table scope". */
-export const TABLE_SCOPE_BOUNDARY = table([HTML, TABLE, TEMPLATE]);
+export const TABLE_SCOPE_BOUNDARY = tagIdTable([HTML, TABLE, TEMPLATE]);
 
 /** Elements popped by "generate implied end tags" (13.2.6.3). */
-export const IMPLIED_END_TAG = table([DD, DT, LI, OPTGROUP, OPTION, P, RB, RP, RT, RTC]);
+export const IMPLIED_END_TAG = tagIdTable([DD, DT, LI, OPTGROUP, OPTION, P, RB, RP, RT, RTC]);
 /** Elements popped by "generate all implied end tags thoroughly". */
-export const IMPLIED_END_TAG_THOROUGH = table([
+export const IMPLIED_END_TAG_THOROUGH = tagIdTable([
   CAPTION, COLGROUP, DD, DT, LI, OPTGROUP, OPTION, P, RB, RP, RT, RTC, TBODY, TD, TFOOT, TH, THEAD, TR,
 ]);
 
 /** MathML text integration points (13.2.6.5 / 13.2.6.1). */
-export const MATHML_TEXT_INTEGRATION_POINT = table([MATH_MI, MATH_MO, MATH_MN, MATH_MS, MATH_MTEXT]);
+export const MATHML_TEXT_INTEGRATION_POINT = tagIdTable([MATH_MI, MATH_MO, MATH_MN, MATH_MS, MATH_MTEXT]);
 /** HTML integration points (13.2.6.1). */
-export const HTML_INTEGRATION_POINT = table([MATH_ANNOTATION_XML_HIP, SVG_FOREIGN_OBJECT, SVG_DESC, SVG_TITLE]);
+export const HTML_INTEGRATION_POINT = tagIdTable([MATH_ANNOTATION_XML_HIP, SVG_FOREIGN_OBJECT, SVG_DESC, SVG_TITLE]);
 
 /** h1..h6 */
 export function isHeading(id: number): boolean {

@@ -37,6 +37,7 @@ import {
   newElement,
   newText,
 } from '../dom.js';
+import { ParseErrorCode as E } from '../errors.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
 import {
   type Tokenizer,
@@ -139,6 +140,33 @@ export function elementTagId(el: Element): number {
   return T.UNKNOWN;
 }
 
+/**
+ * The tokenizer state the HTML fragment parsing algorithm (13.4) sets for an HTML context element with tag id
+ * `id`: RCDATA for title and textarea, RAWTEXT for style, xmp, iframe, noembed, noframes (and noscript with
+ * scripting), script data for script, PLAINTEXT for plaintext, else data.
+ */
+export function fragmentTokenizerState(id: number, scripting: boolean): number {
+  switch (id) {
+    case T.TITLE:
+    case T.TEXTAREA:
+      return RCDATA_STATE;
+    case T.STYLE:
+    case T.XMP:
+    case T.IFRAME:
+    case T.NOEMBED:
+    case T.NOFRAMES:
+      return RAWTEXT_STATE;
+    case T.SCRIPT:
+      return SCRIPT_DATA_STATE;
+    case T.NOSCRIPT:
+      return scripting ? RAWTEXT_STATE : DATA_STATE;
+    case T.PLAINTEXT:
+      return PLAINTEXT_STATE;
+    default:
+      return DATA_STATE;
+  }
+}
+
 export interface TreeBuilderOptions {
   scripting: boolean;
   reportErrors: boolean;
@@ -233,34 +261,8 @@ export class TreeBuilder implements TokenSink {
     // given by name has no ancestors, so only a `form` context sets it.
     if (this.contextId === T.FORM && context.namespaceURI === HTML_NS) this.formElement = context;
     this.resetInsertionMode();
-    if (context.namespaceURI === HTML_NS) {
-      const tz = this.tokenizer;
-      switch (this.contextId) {
-        case T.TITLE:
-        case T.TEXTAREA:
-          tz.state = RCDATA_STATE;
-          break;
-        case T.STYLE:
-        case T.XMP:
-        case T.IFRAME:
-        case T.NOEMBED:
-        case T.NOFRAMES:
-          tz.state = RAWTEXT_STATE;
-          break;
-        case T.SCRIPT:
-          tz.state = SCRIPT_DATA_STATE;
-          break;
-        case T.NOSCRIPT:
-          tz.state = this.scripting ? RAWTEXT_STATE : DATA_STATE;
-          break;
-        case T.PLAINTEXT:
-          tz.state = PLAINTEXT_STATE;
-          break;
-        default:
-          tz.state = DATA_STATE;
-      }
-      // No start tag has been emitted: an end tag named like the context is not an appropriate end tag.
-    }
+    // No start tag has been emitted: an end tag named like the context is not an appropriate end tag.
+    if (context.namespaceURI === HTML_NS) this.tokenizer.state = fragmentTokenizerState(this.contextId, this.scripting);
     return root;
   }
 
@@ -277,7 +279,7 @@ export class TreeBuilder implements TokenSink {
     this.tSelfClosing = selfClosing;
     this.tAcknowledged = false;
     this.dispatch();
-    if (selfClosing && !this.tAcknowledged) this.err('non-void-html-element-start-tag-with-trailing-solidus');
+    if (selfClosing && !this.tAcknowledged) this.err(E.NonVoidHtmlElementStartTagWithTrailingSolidus);
   }
 
   endTag(name: string): void {
@@ -375,7 +377,7 @@ export class TreeBuilder implements TokenSink {
     return d === undefined ? -1 : d;
   }
 
-  private err(code: string): void {
+  private err(code: E): void {
     if (this.reportErrors) this.tokenizer.error(code, this.tokenizer.tokenStart);
   }
 
@@ -669,7 +671,7 @@ export class TreeBuilder implements TokenSink {
   /** "Close a p element" (13.2.6.4.7). */
   private closePElement(): void {
     this.generateImpliedEndTags(T.P);
-    if (this.open.currentId !== T.P) this.err('unexpected-end-tag-p');
+    if (this.open.currentId !== T.P) this.err(E.UnexpectedEndTagP);
     this.open.popUntilId(T.P);
   }
 
@@ -777,7 +779,7 @@ export class TreeBuilder implements TokenSink {
       case DOCTYPE: {
         const name = this.tDoctypeName;
         if (name !== 'html' || this.tPublicId !== null || (this.tSystemId !== null && this.tSystemId !== 'about:legacy-compat')) {
-          this.err('unknown-doctype');
+          this.err(E.UnknownDoctype);
         }
         const dt = new DocumentType(name === null ? '' : name, this.tPublicId ?? '', this.tSystemId ?? '');
         dt.parentNode = this.document;
@@ -789,21 +791,21 @@ export class TreeBuilder implements TokenSink {
         return;
       }
     }
-    this.err('expected-doctype-but-got-' + this.tokenKindName());
+    this.err(this.expectedDoctypeError());
     this.document.mode = 'quirks';
     this.reprocessIn(BEFORE_HTML);
   }
 
-  private tokenKindName(): string {
+  private expectedDoctypeError(): E {
     switch (this.tk) {
       case START_TAG:
-        return 'start-tag';
+        return E.ExpectedDoctypeButGotStartTag;
       case END_TAG:
-        return 'end-tag';
+        return E.ExpectedDoctypeButGotEndTag;
       case EOF:
-        return 'eof';
+        return E.ExpectedDoctypeButGotEof;
       default:
-        return 'chars';
+        return E.ExpectedDoctypeButGotChars;
     }
   }
 
@@ -811,7 +813,7 @@ export class TreeBuilder implements TokenSink {
   private beforeHtmlMode(): void {
     switch (this.tk) {
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case COMMENT:
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(this.document);
@@ -827,7 +829,7 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId !== T.HEAD && this.tId !== T.BODY && this.tId !== T.HTML && this.tId !== T.BR) {
-          return this.err('unexpected-end-tag-before-html');
+          return this.err(E.UnexpectedEndTagBeforeHtml);
         }
         break;
     }
@@ -852,7 +854,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         if (this.tId === T.HEAD) {
@@ -863,7 +865,7 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId !== T.HEAD && this.tId !== T.BODY && this.tId !== T.HTML && this.tId !== T.BR) {
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
         }
         break;
     }
@@ -881,7 +883,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -914,7 +916,7 @@ export class TreeBuilder implements TokenSink {
             this.templateModes.push(IN_TEMPLATE);
             return;
           case T.HEAD:
-            return this.err('unexpected-start-tag');
+            return this.err(E.UnexpectedStartTag);
         }
         break;
       case END_TAG:
@@ -930,7 +932,7 @@ export class TreeBuilder implements TokenSink {
           case T.TEMPLATE:
             return this.endTagTemplate();
           default:
-            return this.err('unexpected-end-tag');
+            return this.err(E.UnexpectedEndTag);
         }
         break;
     }
@@ -940,9 +942,9 @@ export class TreeBuilder implements TokenSink {
 
   /** In head: an end tag whose tag name is "template". */
   private endTagTemplate(): void {
-    if (!this.open.hasId(T.TEMPLATE)) return this.err('unexpected-end-tag');
+    if (!this.open.hasId(T.TEMPLATE)) return this.err(E.UnexpectedEndTag);
     this.generateImpliedEndTagsThoroughly();
-    if (this.open.currentId !== T.TEMPLATE) this.err('end-tag-too-early');
+    if (this.open.currentId !== T.TEMPLATE) this.err(E.EndTagTooEarly);
     this.open.popUntilId(T.TEMPLATE);
     this.afe.clearToLastMarker();
     this.templateModes.pop();
@@ -953,7 +955,7 @@ export class TreeBuilder implements TokenSink {
   private inHeadNoscriptMode(): void {
     switch (this.tk) {
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -967,7 +969,7 @@ export class TreeBuilder implements TokenSink {
             return this.inHeadMode();
           case T.HEAD:
           case T.NOSCRIPT:
-            return this.err('unexpected-start-tag');
+            return this.err(E.UnexpectedStartTag);
         }
         break;
       case END_TAG:
@@ -976,7 +978,7 @@ export class TreeBuilder implements TokenSink {
           this.mode = IN_HEAD;
           return;
         }
-        if (this.tId !== T.BR) return this.err('unexpected-end-tag');
+        if (this.tId !== T.BR) return this.err(E.UnexpectedEndTag);
         break;
       case CHARACTERS:
         if (this.splitLeadingWhitespace(true)) return;
@@ -985,7 +987,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
     }
-    this.err('unexpected-token-in-head-noscript');
+    this.err(E.UnexpectedTokenInHeadNoscript);
     this.open.pop();
     this.reprocessIn(IN_HEAD);
   }
@@ -1000,7 +1002,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -1024,7 +1026,7 @@ export class TreeBuilder implements TokenSink {
           case T.STYLE:
           case T.TEMPLATE:
           case T.TITLE: {
-            this.err('unexpected-start-tag-out-of-my-head');
+            this.err(E.UnexpectedStartTagOutOfMyHead);
             const head = this.headElement!;
             this.open.push(head, T.HEAD);
             this.inHeadMode();
@@ -1033,7 +1035,7 @@ export class TreeBuilder implements TokenSink {
             return;
           }
           case T.HEAD:
-            return this.err('unexpected-start-tag');
+            return this.err(E.UnexpectedStartTag);
         }
         break;
       case END_TAG:
@@ -1045,7 +1047,7 @@ export class TreeBuilder implements TokenSink {
           case T.BR:
             break;
           default:
-            return this.err('unexpected-end-tag');
+            return this.err(E.UnexpectedEndTag);
         }
         break;
     }
@@ -1066,7 +1068,7 @@ export class TreeBuilder implements TokenSink {
         return;
       }
       case NULL_CHARACTER:
-        return this.err('unexpected-null-character');
+        return this.err(E.UnexpectedNullCharacter);
       case START_TAG:
         return this.startTagInBody();
       case END_TAG:
@@ -1075,7 +1077,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case EOF:
         if (this.templateModes.length > 0) return this.inTemplateMode();
         return;
@@ -1087,7 +1089,7 @@ export class TreeBuilder implements TokenSink {
     const id = this.tId;
     switch (id) {
       case T.HTML: {
-        this.err('unexpected-start-tag');
+        this.err(E.UnexpectedStartTag);
         if (open.hasId(T.TEMPLATE)) return;
         this.addMissingAttributes(open.items[0]!);
         return;
@@ -1104,14 +1106,14 @@ export class TreeBuilder implements TokenSink {
       case T.TITLE:
         return this.inHeadMode();
       case T.BODY: {
-        this.err('unexpected-start-tag');
+        this.err(E.UnexpectedStartTag);
         if (open.top === 0 || open.ids[1] !== T.BODY || open.hasId(T.TEMPLATE)) return;
         this.framesetOk = false;
         this.addMissingAttributes(open.items[1]!);
         return;
       }
       case T.FRAMESET: {
-        this.err('unexpected-start-tag');
+        this.err(E.UnexpectedStartTag);
         if (open.top === 0 || open.ids[1] !== T.BODY || !this.framesetOk) return;
         const body = open.items[1]!;
         if (body.parentNode !== null) body.remove();
@@ -1156,7 +1158,7 @@ export class TreeBuilder implements TokenSink {
       case T.H6:
         this.closePIfInButtonScope();
         if (T.isHeading(open.currentId)) {
-          this.err('unexpected-start-tag');
+          this.err(E.UnexpectedStartTag);
           open.pop();
         }
         this.insertHtmlElement();
@@ -1170,7 +1172,7 @@ export class TreeBuilder implements TokenSink {
         return;
       case T.FORM: {
         const inTemplate = open.hasId(T.TEMPLATE);
-        if (this.formElement !== null && !inTemplate) return this.err('unexpected-start-tag');
+        if (this.formElement !== null && !inTemplate) return this.err(E.UnexpectedStartTag);
         this.closePIfInButtonScope();
         const form = this.insertHtmlElement();
         if (!inTemplate) this.formElement = form;
@@ -1184,7 +1186,7 @@ export class TreeBuilder implements TokenSink {
           const nid = open.ids[i]!;
           if (id === T.LI ? nid === T.LI : nid === T.DD || nid === T.DT) {
             this.generateImpliedEndTags(nid);
-            if (open.currentId !== nid) this.err('unexpected-start-tag');
+            if (open.currentId !== nid) this.err(E.UnexpectedStartTag);
             open.popTo(i);
             break;
           }
@@ -1201,7 +1203,7 @@ export class TreeBuilder implements TokenSink {
         return;
       case T.BUTTON:
         if (open.hasInScope(T.BUTTON)) {
-          this.err('unexpected-start-tag');
+          this.err(E.UnexpectedStartTag);
           this.generateImpliedEndTags(-1);
           open.popUntilId(T.BUTTON);
         }
@@ -1212,7 +1214,7 @@ export class TreeBuilder implements TokenSink {
       case T.A: {
         const entry = this.afe.lastAfterMarkerWithId(T.A);
         if (entry !== null) {
-          this.err('unexpected-start-tag-implies-end-tag');
+          this.err(E.UnexpectedStartTagImpliesEndTag);
           if (!this.adoptionAgency(T.A, 'a')) this.anyOtherEndTagInBody();
           // `entry` is the element's only entry: remove it unless the adoption agency did.
           this.afe.remove(entry);
@@ -1240,7 +1242,7 @@ export class TreeBuilder implements TokenSink {
       case T.NOBR:
         this.reconstructActiveFormattingElements();
         if (open.hasInScope(T.NOBR)) {
-          this.err('unexpected-start-tag-implies-end-tag');
+          this.err(E.UnexpectedStartTagImpliesEndTag);
           if (!this.adoptionAgency(T.NOBR, 'nobr')) this.anyOtherEndTagInBody();
           this.reconstructActiveFormattingElements();
         }
@@ -1273,7 +1275,7 @@ export class TreeBuilder implements TokenSink {
       case T.INPUT: {
         const sel = open.lastIndexOfId(T.SELECT);
         if (sel >= 0 && open.hasInScope(T.SELECT)) {
-          this.err('unexpected-input-in-select');
+          this.err(E.UnexpectedInputInSelect);
           open.popTo(sel);
         }
         this.reconstructActiveFormattingElements();
@@ -1291,13 +1293,13 @@ export class TreeBuilder implements TokenSink {
         this.closePIfInButtonScope();
         if (open.hasInScope(T.SELECT)) {
           this.generateImpliedEndTags(-1);
-          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err('unexpected-start-tag');
+          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err(E.UnexpectedStartTag);
         }
         this.insertVoidElement();
         this.framesetOk = false;
         return;
       case T.IMAGE:
-        this.err('unexpected-start-tag-treated-as');
+        this.err(E.UnexpectedStartTagTreatedAs);
         this.tName = 'img';
         this.tId = T.IMG;
         return this.dispatch();
@@ -1324,10 +1326,10 @@ export class TreeBuilder implements TokenSink {
         if (this.scripting) return this.parseGenericText(RAWTEXT_STATE);
         break;
       case T.SELECT: {
-        if (this.contextId === T.SELECT && this.isFragment) return this.err('unexpected-select-in-select');
+        if (this.contextId === T.SELECT && this.isFragment) return this.err(E.UnexpectedSelectInSelect);
         const sel = open.lastIndexOfId(T.SELECT);
         if (sel >= 0 && open.hasInScope(T.SELECT)) {
-          this.err('unexpected-select-in-select');
+          this.err(E.UnexpectedSelectInSelect);
           open.popTo(sel);
           return;
         }
@@ -1339,7 +1341,7 @@ export class TreeBuilder implements TokenSink {
       case T.OPTION:
         if (open.hasInScope(T.SELECT)) {
           this.generateImpliedEndTags(T.OPTGROUP);
-          if (open.hasInScope(T.OPTION)) this.err('unexpected-start-tag');
+          if (open.hasInScope(T.OPTION)) this.err(E.UnexpectedStartTag);
         } else if (open.currentId === T.OPTION) {
           open.pop();
         }
@@ -1349,7 +1351,7 @@ export class TreeBuilder implements TokenSink {
       case T.OPTGROUP:
         if (open.hasInScope(T.SELECT)) {
           this.generateImpliedEndTags(-1);
-          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err('unexpected-start-tag');
+          if (open.hasInScope(T.OPTION) || open.hasInScope(T.OPTGROUP)) this.err(E.UnexpectedStartTag);
         } else if (open.currentId === T.OPTION) {
           open.pop();
         }
@@ -1360,7 +1362,7 @@ export class TreeBuilder implements TokenSink {
       case T.RTC:
         if (open.hasInScope(T.RUBY)) {
           this.generateImpliedEndTags(-1);
-          if (open.currentId !== T.RUBY) this.err('unexpected-start-tag');
+          if (open.currentId !== T.RUBY) this.err(E.UnexpectedStartTag);
         }
         this.insertHtmlElement();
         return;
@@ -1368,7 +1370,7 @@ export class TreeBuilder implements TokenSink {
       case T.RT:
         if (open.hasInScope(T.RUBY)) {
           this.generateImpliedEndTags(T.RTC);
-          if (open.currentId !== T.RUBY && open.currentId !== T.RTC) this.err('unexpected-start-tag');
+          if (open.currentId !== T.RUBY && open.currentId !== T.RTC) this.err(E.UnexpectedStartTag);
         }
         this.insertHtmlElement();
         return;
@@ -1403,7 +1405,7 @@ export class TreeBuilder implements TokenSink {
       case T.TH:
       case T.THEAD:
       case T.TR:
-        return this.err('unexpected-start-tag-ignored');
+        return this.err(E.UnexpectedStartTagIgnored);
     }
     // Any other start tag.
     this.reconstructActiveFormattingElements();
@@ -1426,7 +1428,7 @@ export class TreeBuilder implements TokenSink {
         return this.endTagTemplate();
       case T.BODY:
       case T.HTML:
-        if (!open.hasInScope(T.BODY)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(T.BODY)) return this.err(E.UnexpectedEndTag);
         this.mode = AFTER_BODY;
         if (id === T.HTML) this.dispatch();
         return;
@@ -1458,9 +1460,9 @@ export class TreeBuilder implements TokenSink {
       case T.SELECT:
       case T.SUMMARY:
       case T.UL:
-        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(id)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(-1);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilId(id);
         return;
       case T.FORM: {
@@ -1468,36 +1470,36 @@ export class TreeBuilder implements TokenSink {
           const node = this.formElement;
           this.formElement = null;
           const i = node === null ? -1 : open.indexOf(node);
-          if (i < 0 || !open.isIndexInScope(i)) return this.err('unexpected-end-tag');
+          if (i < 0 || !open.isIndexInScope(i)) return this.err(E.UnexpectedEndTag);
           this.generateImpliedEndTags(-1);
-          if (open.current !== node) this.err('end-tag-too-early');
+          if (open.current !== node) this.err(E.EndTagTooEarly);
           open.removeAt(open.indexOf(node!));
         } else {
-          if (!open.hasInScope(T.FORM)) return this.err('unexpected-end-tag');
+          if (!open.hasInScope(T.FORM)) return this.err(E.UnexpectedEndTag);
           this.generateImpliedEndTags(-1);
-          if (open.currentId !== T.FORM) this.err('end-tag-too-early');
+          if (open.currentId !== T.FORM) this.err(E.EndTagTooEarly);
           open.popUntilId(T.FORM);
         }
         return;
       }
       case T.P:
         if (!open.hasInButtonScope(T.P)) {
-          this.err('unexpected-end-tag');
+          this.err(E.UnexpectedEndTag);
           this.insertImpliedElement('p', T.P);
         }
         this.closePElement();
         return;
       case T.LI:
-        if (!open.hasInListItemScope(T.LI)) return this.err('unexpected-end-tag');
+        if (!open.hasInListItemScope(T.LI)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(T.LI);
-        if (open.currentId !== T.LI) this.err('end-tag-too-early');
+        if (open.currentId !== T.LI) this.err(E.EndTagTooEarly);
         open.popUntilId(T.LI);
         return;
       case T.DD:
       case T.DT:
-        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(id)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(id);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilId(id);
         return;
       case T.H1:
@@ -1506,9 +1508,9 @@ export class TreeBuilder implements TokenSink {
       case T.H4:
       case T.H5:
       case T.H6:
-        if (!open.hasHeadingInScope()) return this.err('unexpected-end-tag');
+        if (!open.hasHeadingInScope()) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(-1);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilHeading();
         return;
       case T.A:
@@ -1530,14 +1532,14 @@ export class TreeBuilder implements TokenSink {
       case T.APPLET:
       case T.MARQUEE:
       case T.OBJECT:
-        if (!open.hasInScope(id)) return this.err('unexpected-end-tag');
+        if (!open.hasInScope(id)) return this.err(E.UnexpectedEndTag);
         this.generateImpliedEndTags(-1);
-        if (open.currentId !== id) this.err('end-tag-too-early');
+        if (open.currentId !== id) this.err(E.EndTagTooEarly);
         open.popUntilId(id);
         this.afe.clearToLastMarker();
         return;
       case T.BR:
-        this.err('unexpected-end-tag-treated-as');
+        this.err(E.UnexpectedEndTagTreatedAs);
         this.tk = START_TAG;
         this.tAttrs = [];
         this.tSelfClosing = false;
@@ -1557,9 +1559,9 @@ export class TreeBuilder implements TokenSink {
     const open = this.open;
     const id = this.tId;
     const i = open.lastIndexOfId(id);
-    if (i < 0 || i < open.lastSpecialIndex()) return this.err('unexpected-end-tag');
+    if (i < 0 || i < open.lastSpecialIndex()) return this.err(E.UnexpectedEndTag);
     this.generateImpliedEndTags(id);
-    if (i !== open.top) this.err('end-tag-too-early');
+    if (i !== open.top) this.err(E.EndTagTooEarly);
     open.popTo(i);
   }
 
@@ -1579,15 +1581,15 @@ export class TreeBuilder implements TokenSink {
       const fe = feEntry.element!;
       let feIndex = open.indexOf(fe);
       if (feIndex < 0) {
-        this.err('adoption-agency-1.2');
+        this.err(E.AdoptionAgency1_2);
         afe.remove(feEntry);
         return true;
       }
       if (!open.isIndexInScope(feIndex)) {
-        this.err('adoption-agency-4.4');
+        this.err(E.AdoptionAgency4_4);
         return true;
       }
-      if (feIndex !== open.top) this.err('adoption-agency-1.3');
+      if (feIndex !== open.top) this.err(E.AdoptionAgency1_3);
       // Furthest block: the lowest-in-stack special element above the formatting element.
       let fbIndex = -1;
       for (let i = feIndex + 1; i <= open.top; i++) {
@@ -1670,7 +1672,7 @@ export class TreeBuilder implements TokenSink {
       case NULL_CHARACTER:
         return this.insertCharacters(this.tData);
       case EOF:
-        this.err('eof-in-text');
+        this.err(E.EofInText);
         this.open.pop();
         return this.reprocessIn(this.originalMode);
       case END_TAG:
@@ -1699,7 +1701,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.CAPTION:
@@ -1731,7 +1733,7 @@ export class TreeBuilder implements TokenSink {
             this.insertImpliedElement('tbody', T.TBODY);
             return this.reprocessIn(IN_TABLE_BODY);
           case T.TABLE:
-            this.err('unexpected-start-tag-implies-end-tag');
+            this.err(E.UnexpectedStartTagImpliesEndTag);
             if (!open.hasInTableScope(T.TABLE)) return;
             open.popUntilId(T.TABLE);
             this.resetInsertionMode();
@@ -1743,12 +1745,12 @@ export class TreeBuilder implements TokenSink {
           case T.INPUT: {
             const type = getAttr(this.tAttrs, 'type');
             if (type === null || asciiLowercase(type) !== 'hidden') break;
-            this.err('unexpected-hidden-input-in-table');
+            this.err(E.UnexpectedHiddenInputInTable);
             this.insertVoidElement();
             return;
           }
           case T.FORM:
-            this.err('unexpected-form-in-table');
+            this.err(E.UnexpectedFormInTable);
             if (open.hasId(T.TEMPLATE) || this.formElement !== null) return;
             this.formElement = this.insertHtmlElement();
             open.pop();
@@ -1758,7 +1760,7 @@ export class TreeBuilder implements TokenSink {
       case END_TAG:
         switch (this.tId) {
           case T.TABLE:
-            if (!open.hasInTableScope(T.TABLE)) return this.err('unexpected-end-tag');
+            if (!open.hasInTableScope(T.TABLE)) return this.err(E.UnexpectedEndTag);
             open.popUntilId(T.TABLE);
             this.resetInsertionMode();
             return;
@@ -1773,7 +1775,7 @@ export class TreeBuilder implements TokenSink {
           case T.TH:
           case T.THEAD:
           case T.TR:
-            return this.err('unexpected-end-tag');
+            return this.err(E.UnexpectedEndTag);
           case T.TEMPLATE:
             return this.inHeadMode();
         }
@@ -1782,7 +1784,7 @@ export class TreeBuilder implements TokenSink {
         return this.inBodyMode();
     }
     // Anything else: process using the in-body rules with foster parenting enabled.
-    this.err('unexpected-token-in-table');
+    this.err(E.UnexpectedTokenInTable);
     this.fosterParenting = true;
     this.inBodyMode();
     this.fosterParenting = false;
@@ -1790,7 +1792,7 @@ export class TreeBuilder implements TokenSink {
 
   // 13.2.6.4.10 The "in table text" insertion mode
   private inTableTextMode(): void {
-    if (this.tk === NULL_CHARACTER) return this.err('unexpected-null-character');
+    if (this.tk === NULL_CHARACTER) return this.err(E.UnexpectedNullCharacter);
     if (this.tk === CHARACTERS) {
       this.pendingTableText += this.tData;
       if (!this.pendingTableTextDirty && hasNonWhitespace(this.tData)) this.pendingTableTextDirty = true;
@@ -1805,7 +1807,7 @@ export class TreeBuilder implements TokenSink {
       this.tk = CHARACTERS;
       this.tData = text;
       if (this.pendingTableTextDirty) {
-        this.err('unexpected-character-in-table');
+        this.err(E.UnexpectedCharacterInTable);
         this.fosterParenting = true;
         this.inBodyMode();
         this.fosterParenting = false;
@@ -1830,9 +1832,9 @@ export class TreeBuilder implements TokenSink {
         (id === T.CAPTION || id === T.COL || id === T.COLGROUP || id === T.TBODY || id === T.TD ||
           id === T.TFOOT || id === T.TH || id === T.THEAD || id === T.TR))
     ) {
-      if (!open.hasInTableScope(T.CAPTION)) return this.err('unexpected-end-tag');
+      if (!open.hasInTableScope(T.CAPTION)) return this.err(E.UnexpectedEndTag);
       this.generateImpliedEndTags(-1);
-      if (open.currentId !== T.CAPTION) this.err('end-tag-too-early');
+      if (open.currentId !== T.CAPTION) this.err(E.EndTagTooEarly);
       open.popUntilId(T.CAPTION);
       this.afe.clearToLastMarker();
       this.mode = IN_TABLE;
@@ -1844,7 +1846,7 @@ export class TreeBuilder implements TokenSink {
       (id === T.BODY || id === T.COL || id === T.COLGROUP || id === T.HTML || id === T.TBODY || id === T.TD ||
         id === T.TFOOT || id === T.TH || id === T.THEAD || id === T.TR)
     ) {
-      return this.err('unexpected-end-tag');
+      return this.err(E.UnexpectedEndTag);
     }
     this.inBodyMode();
   }
@@ -1858,7 +1860,7 @@ export class TreeBuilder implements TokenSink {
         if (open.currentId === T.COLGROUP) break;
         // Each character is its own token: with no colgroup to pop (template, fragment), every non-whitespace
         // character is ignored and every whitespace character after it still inserted.
-        this.err('unexpected-token-in-column-group');
+        this.err(E.UnexpectedTokenInColumnGroup);
         const ws = onlyWhitespace(this.tData);
         if (ws.length > 0) this.insertCharacters(ws);
         return;
@@ -1867,7 +1869,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         if (this.tId === T.COL) return this.insertVoidElement();
@@ -1875,18 +1877,18 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId === T.COLGROUP) {
-          if (open.currentId !== T.COLGROUP) return this.err('unexpected-end-tag');
+          if (open.currentId !== T.COLGROUP) return this.err(E.UnexpectedEndTag);
           open.pop();
           this.mode = IN_TABLE;
           return;
         }
-        if (this.tId === T.COL) return this.err('unexpected-end-tag');
+        if (this.tId === T.COL) return this.err(E.UnexpectedEndTag);
         if (this.tId === T.TEMPLATE) return this.inHeadMode();
         break;
       case EOF:
         return this.inBodyMode();
     }
-    if (open.currentId !== T.COLGROUP) return this.err('unexpected-token-in-column-group');
+    if (open.currentId !== T.COLGROUP) return this.err(E.UnexpectedTokenInColumnGroup);
     open.pop();
     this.reprocessIn(IN_TABLE);
   }
@@ -1904,7 +1906,7 @@ export class TreeBuilder implements TokenSink {
           return;
         case T.TH:
         case T.TD:
-          this.err('unexpected-cell-in-table-body');
+          this.err(E.UnexpectedCellInTableBody);
           open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
           this.insertImpliedElement('tr', T.TR);
           return this.reprocessIn(IN_ROW);
@@ -1921,7 +1923,7 @@ export class TreeBuilder implements TokenSink {
         case T.TBODY:
         case T.TFOOT:
         case T.THEAD:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
           open.pop();
           this.mode = IN_TABLE;
@@ -1936,7 +1938,7 @@ export class TreeBuilder implements TokenSink {
         case T.TD:
         case T.TH:
         case T.TR:
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
       }
     }
     this.inTableMode();
@@ -1945,7 +1947,7 @@ export class TreeBuilder implements TokenSink {
   private closeTableBodyAndReprocess(): void {
     const open = this.open;
     if (!open.hasInTableScope(T.TBODY) && !open.hasInTableScope(T.THEAD) && !open.hasInTableScope(T.TFOOT)) {
-      return this.err('unexpected-token');
+      return this.err(E.UnexpectedToken);
     }
     open.clearBackTo(T.TBODY, T.TFOOT, T.THEAD);
     open.pop();
@@ -1972,7 +1974,7 @@ export class TreeBuilder implements TokenSink {
         case T.TFOOT:
         case T.THEAD:
         case T.TR:
-          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-start-tag');
+          if (!open.hasInTableScope(T.TR)) return this.err(E.UnexpectedStartTag);
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
           return this.reprocessIn(IN_TABLE_BODY);
@@ -1980,20 +1982,20 @@ export class TreeBuilder implements TokenSink {
     } else if (this.tk === END_TAG) {
       switch (id) {
         case T.TR:
-          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(T.TR)) return this.err(E.UnexpectedEndTag);
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
           this.mode = IN_TABLE_BODY;
           return;
         case T.TABLE:
-          if (!open.hasInTableScope(T.TR)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(T.TR)) return this.err(E.UnexpectedEndTag);
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
           return this.reprocessIn(IN_TABLE_BODY);
         case T.TBODY:
         case T.TFOOT:
         case T.THEAD:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           if (!open.hasInTableScope(T.TR)) return;
           open.clearBackTo(T.TR, T.TR, T.TR);
           open.pop();
@@ -2005,7 +2007,7 @@ export class TreeBuilder implements TokenSink {
         case T.HTML:
         case T.TD:
         case T.TH:
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
       }
     }
     this.inTableMode();
@@ -2019,9 +2021,9 @@ export class TreeBuilder implements TokenSink {
       switch (id) {
         case T.TD:
         case T.TH:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           this.generateImpliedEndTags(-1);
-          if (open.currentId !== id) this.err('end-tag-too-early');
+          if (open.currentId !== id) this.err(E.EndTagTooEarly);
           open.popUntilId(id);
           this.afe.clearToLastMarker();
           this.mode = IN_ROW;
@@ -2031,13 +2033,13 @@ export class TreeBuilder implements TokenSink {
         case T.COL:
         case T.COLGROUP:
         case T.HTML:
-          return this.err('unexpected-end-tag');
+          return this.err(E.UnexpectedEndTag);
         case T.TABLE:
         case T.TBODY:
         case T.TFOOT:
         case T.THEAD:
         case T.TR:
-          if (!open.hasInTableScope(id)) return this.err('unexpected-end-tag');
+          if (!open.hasInTableScope(id)) return this.err(E.UnexpectedEndTag);
           this.closeTheCell();
           return this.dispatch();
       }
@@ -2052,7 +2054,7 @@ export class TreeBuilder implements TokenSink {
         case T.TH:
         case T.THEAD:
         case T.TR:
-          if (!open.hasInTableScope(T.TD) && !open.hasInTableScope(T.TH)) return this.err('unexpected-start-tag');
+          if (!open.hasInTableScope(T.TD) && !open.hasInTableScope(T.TH)) return this.err(E.UnexpectedStartTag);
           this.closeTheCell();
           return this.dispatch();
       }
@@ -2064,7 +2066,7 @@ export class TreeBuilder implements TokenSink {
   private closeTheCell(): void {
     const open = this.open;
     this.generateImpliedEndTags(-1);
-    if (open.currentId !== T.TD && open.currentId !== T.TH) this.err('end-tag-too-early');
+    if (open.currentId !== T.TD && open.currentId !== T.TH) this.err(E.EndTagTooEarly);
     for (;;) {
       const id = open.currentId;
       open.pop();
@@ -2114,10 +2116,10 @@ export class TreeBuilder implements TokenSink {
         }
       case END_TAG:
         if (this.tId === T.TEMPLATE) return this.inHeadMode();
-        return this.err('unexpected-end-tag');
+        return this.err(E.UnexpectedEndTag);
       case EOF:
         if (!this.open.hasId(T.TEMPLATE)) return;
-        this.err('eof-in-template');
+        this.err(E.EofInTemplate);
         this.open.popUntilId(T.TEMPLATE);
         this.afe.clearToLastMarker();
         this.templateModes.pop();
@@ -2143,13 +2145,13 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(this.open.items[0]!);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         break;
       case END_TAG:
         if (this.tId === T.HTML) {
-          if (this.isFragment) return this.err('unexpected-end-tag');
+          if (this.isFragment) return this.err(E.UnexpectedEndTag);
           this.mode = AFTER_AFTER_BODY;
           return;
         }
@@ -2157,7 +2159,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-body');
+    this.err(E.UnexpectedTokenAfterBody);
     this.reprocessIn(IN_BODY);
   }
 
@@ -2167,7 +2169,7 @@ export class TreeBuilder implements TokenSink {
     switch (this.tk) {
       case CHARACTERS: {
         const ws = onlyWhitespace(this.tData);
-        if (ws.length !== this.tData.length) this.err('unexpected-char-in-frameset');
+        if (ws.length !== this.tData.length) this.err(E.UnexpectedCharInFrameset);
         if (ws.length > 0) this.insertCharacters(ws);
         return;
       }
@@ -2175,7 +2177,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         switch (this.tId) {
           case T.HTML:
@@ -2191,7 +2193,7 @@ export class TreeBuilder implements TokenSink {
         break;
       case END_TAG:
         if (this.tId === T.FRAMESET) {
-          if (open.top === 0) return this.err('unexpected-end-tag');
+          if (open.top === 0) return this.err(E.UnexpectedEndTag);
           open.pop();
           if (!this.isFragment && open.currentId !== T.FRAMESET) this.mode = AFTER_FRAMESET;
           return;
@@ -2200,7 +2202,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-in-frameset');
+    this.err(E.UnexpectedTokenInFrameset);
   }
 
   // 13.2.6.4.21 The "after frameset" insertion mode
@@ -2208,7 +2210,7 @@ export class TreeBuilder implements TokenSink {
     switch (this.tk) {
       case CHARACTERS: {
         const ws = onlyWhitespace(this.tData);
-        if (ws.length !== this.tData.length) this.err('unexpected-char-after-frameset');
+        if (ws.length !== this.tData.length) this.err(E.UnexpectedCharAfterFrameset);
         if (ws.length > 0) this.insertCharacters(ws);
         return;
       }
@@ -2216,7 +2218,7 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG:
         if (this.tId === T.HTML) return this.inBodyMode();
         if (this.tId === T.NOFRAMES) return this.inHeadMode();
@@ -2230,7 +2232,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-frameset');
+    this.err(E.UnexpectedTokenAfterFrameset);
   }
 
   // 13.2.6.4.22 The "after after body" insertion mode
@@ -2250,7 +2252,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-after-body');
+    this.err(E.UnexpectedTokenAfterAfterBody);
     this.reprocessIn(IN_BODY);
   }
 
@@ -2264,7 +2266,7 @@ export class TreeBuilder implements TokenSink {
         return this.inBodyMode();
       case CHARACTERS: {
         const ws = onlyWhitespace(this.tData);
-        if (ws.length !== this.tData.length) this.err('unexpected-char-after-after-frameset');
+        if (ws.length !== this.tData.length) this.err(E.UnexpectedCharAfterAfterFrameset);
         if (ws.length > 0) {
           this.tData = ws;
           this.inBodyMode();
@@ -2278,7 +2280,7 @@ export class TreeBuilder implements TokenSink {
       case EOF:
         return;
     }
-    this.err('unexpected-token-after-after-frameset');
+    this.err(E.UnexpectedTokenAfterAfterFrameset);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -2288,7 +2290,7 @@ export class TreeBuilder implements TokenSink {
     const open = this.open;
     switch (this.tk) {
       case NULL_CHARACTER:
-        this.err('unexpected-null-character');
+        this.err(E.UnexpectedNullCharacter);
         return this.insertCharacters('\uFFFD');
       case CHARACTERS:
         this.insertCharacters(this.tData);
@@ -2298,10 +2300,10 @@ export class TreeBuilder implements TokenSink {
       case PROCESSING_INSTRUCTION:
         return this.insertCommentOrPI(null);
       case DOCTYPE:
-        return this.err('unexpected-doctype');
+        return this.err(E.UnexpectedDoctype);
       case START_TAG: {
         if (BREAKOUT_START_TAG[this.tId] || (this.tId === T.FONT && fontBreaksOut(this.tAttrs))) {
-          this.err('unexpected-html-element-in-foreign-content');
+          this.err(E.UnexpectedHtmlElementInForeignContent);
           this.popUntilHtmlOrIntegrationPoint();
           return this.process();
         }
@@ -2319,14 +2321,14 @@ export class TreeBuilder implements TokenSink {
       }
       case END_TAG: {
         if (this.tId === T.BR || this.tId === T.P) {
-          this.err('unexpected-html-element-in-foreign-content');
+          this.err(E.UnexpectedHtmlElementInForeignContent);
           this.popUntilHtmlOrIntegrationPoint();
           return this.process();
         }
         const name = this.tName;
         let i = open.top;
         let node = open.items[i]!;
-        if (asciiLowercase(node.localName) !== name) this.err('unexpected-end-tag');
+        if (asciiLowercase(node.localName) !== name) this.err(E.UnexpectedEndTag);
         for (;;) {
           if (i === 0) return;
           if (asciiLowercase(node.localName) === name) {
