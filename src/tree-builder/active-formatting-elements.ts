@@ -136,15 +136,13 @@ export class ActiveFormattingElements {
   ): FormattingEntry {
     const e = new FormattingEntry(el, id);
     const last = this.sections.length - 1;
-    let section = this.sections[last]!;
-    if (section === null) {
-      section = [];
-      this.sections[last] = section;
-    }
-    let nb = bucketFor(section, id);
+    const section = this.sections[last]!;
+    let nb = section === null ? undefined : bucketFor(section, id);
     if (nb === undefined) {
       nb = new NameBucket(id);
-      section.push(nb);
+      // Most sections (table cells) hold one name: a one-slot list, where `push` on [] would make 17 slots.
+      if (section === null) this.sections[last] = [nb];
+      else section.push(nb);
     }
     e.nameBucket = nb;
     const prev = after === undefined ? nb.tail : after;
