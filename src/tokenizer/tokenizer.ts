@@ -775,224 +775,6 @@ export class Tokenizer {
           break;
         }
 
-        // 13.2.5.9 RCDATA less-than sign state, 13.2.5.12 RAWTEXT less-than sign state
-        // (and, through `endTagInText`, 13.2.5.10/11 and 13.2.5.13/14: end tag open and end tag name)
-        case RCDATA_LESS_THAN_SIGN_STATE:
-        case RAWTEXT_LESS_THAN_SIGN_STATE: {
-          // p is after the `<`.
-          if (p < n && s.charCodeAt(p) === SOLIDUS) {
-            p = this.endTagInText(p - 1, this.textState);
-          } else {
-            this.emitRange(p - 1, p);
-            this.state = this.textState;
-          }
-          break;
-        }
-
-        // 13.2.5.15 Script data less-than sign state
-        case SCRIPT_DATA_LESS_THAN_SIGN_STATE: {
-          c = p < n ? s.charCodeAt(p) : -1;
-          if (c === SOLIDUS) {
-            // 13.2.5.16 Script data end tag open state, 13.2.5.17 Script data end tag name state
-            p = this.endTagInText(p - 1, SCRIPT_DATA_STATE);
-          } else if (c === BANG) {
-            p++;
-            this.emitRange(p - 2, p);
-            this.state = SCRIPT_DATA_ESCAPE_START_STATE;
-          } else {
-            this.emitRange(p - 1, p);
-            this.state = SCRIPT_DATA_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.18 Script data escape start state
-        case SCRIPT_DATA_ESCAPE_START_STATE: {
-          if (p < n && s.charCodeAt(p) === HYPHEN) {
-            this.emitRange(p, p + 1);
-            p++;
-            this.state = SCRIPT_DATA_ESCAPE_START_DASH_STATE;
-          } else {
-            this.state = SCRIPT_DATA_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.19 Script data escape start dash state
-        case SCRIPT_DATA_ESCAPE_START_DASH_STATE: {
-          if (p < n && s.charCodeAt(p) === HYPHEN) {
-            this.emitRange(p, p + 1);
-            p++;
-            this.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE;
-          } else {
-            this.state = SCRIPT_DATA_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.20 Script data escaped state
-        case SCRIPT_DATA_ESCAPED_STATE: {
-          const start = p;
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === HYPHEN || c === LT || c === NUL) break;
-            p++;
-          }
-          this.emitRange(start, p);
-          if (p >= n) {
-            this.err(E.EofInScriptHtmlCommentLikeText, p);
-            this.emitEndOfFile();
-            return;
-          }
-          if (c === HYPHEN) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_ESCAPED_DASH_STATE;
-          } else if (c === LT) {
-            this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
-          } else {
-            this.err(E.UnexpectedNullCharacter, p);
-            this.emitString(REPLACEMENT, p);
-          }
-          p++;
-          break;
-        }
-
-        // 13.2.5.21 Script data escaped dash state, 13.2.5.22 Script data escaped dash dash state
-        case SCRIPT_DATA_ESCAPED_DASH_STATE:
-        case SCRIPT_DATA_ESCAPED_DASH_DASH_STATE: {
-          if (p >= n) {
-            this.err(E.EofInScriptHtmlCommentLikeText, p);
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (c === HYPHEN) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE;
-          } else if (c === LT) {
-            this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
-          } else if (c === GT && this.state === SCRIPT_DATA_ESCAPED_DASH_DASH_STATE) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_STATE;
-          } else if (c === NUL) {
-            this.err(E.UnexpectedNullCharacter, p);
-            this.emitString(REPLACEMENT, p);
-            this.state = SCRIPT_DATA_ESCAPED_STATE;
-          } else {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_ESCAPED_STATE;
-          }
-          p++;
-          break;
-        }
-
-        // 13.2.5.23 Script data escaped less-than sign state (p is after the `<`)
-        case SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE: {
-          c = p < n ? s.charCodeAt(p) : -1;
-          if (c === SOLIDUS) {
-            // 13.2.5.24 Script data escaped end tag open state, 13.2.5.25 ... end tag name state
-            p = this.endTagInText(p - 1, SCRIPT_DATA_ESCAPED_STATE);
-          } else if (isAsciiAlpha(c)) {
-            this.emitRange(p - 1, p);
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE;
-          } else {
-            this.emitRange(p - 1, p);
-            this.state = SCRIPT_DATA_ESCAPED_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.26 Script data double escape start state,
-        // 13.2.5.31 Script data double escape end state (the same scan, with opposite outcomes)
-        case SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE:
-        case SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE: {
-          const start = p;
-          while (p < n && isAsciiAlpha(s.charCodeAt(p))) p++;
-          this.emitRange(start, p);
-          const starting = this.state === SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE;
-          c = p < n ? s.charCodeAt(p) : -1;
-          if (c === SOLIDUS || c === GT || isSpace(c)) {
-            const isScript = p - start === 6 && isScriptName(s, start);
-            this.emitRange(p, p + 1);
-            p++;
-            if (starting) this.state = isScript ? SCRIPT_DATA_DOUBLE_ESCAPED_STATE : SCRIPT_DATA_ESCAPED_STATE;
-            else this.state = isScript ? SCRIPT_DATA_ESCAPED_STATE : SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
-          } else {
-            this.state = starting ? SCRIPT_DATA_ESCAPED_STATE : SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.27 Script data double escaped state
-        case SCRIPT_DATA_DOUBLE_ESCAPED_STATE: {
-          const start = p;
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === HYPHEN || c === LT || c === NUL) break;
-            p++;
-          }
-          this.emitRange(start, p);
-          if (p >= n) {
-            this.err(E.EofInScriptHtmlCommentLikeText, p);
-            this.emitEndOfFile();
-            return;
-          }
-          if (c === HYPHEN) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE;
-          } else if (c === LT) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
-          } else {
-            this.err(E.UnexpectedNullCharacter, p);
-            this.emitString(REPLACEMENT, p);
-          }
-          p++;
-          break;
-        }
-
-        // 13.2.5.28 Script data double escaped dash state, 13.2.5.29 ... dash dash state
-        case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE:
-        case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE: {
-          if (p >= n) {
-            this.err(E.EofInScriptHtmlCommentLikeText, p);
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (c === HYPHEN) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE;
-          } else if (c === LT) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
-          } else if (c === GT && this.state === SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE) {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_STATE;
-          } else if (c === NUL) {
-            this.err(E.UnexpectedNullCharacter, p);
-            this.emitString(REPLACEMENT, p);
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
-          } else {
-            this.emitRange(p, p + 1);
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
-          }
-          p++;
-          break;
-        }
-
-        // 13.2.5.30 Script data double escaped less-than sign state
-        case SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE: {
-          if (p < n && s.charCodeAt(p) === SOLIDUS) {
-            this.emitRange(p, p + 1);
-            p++;
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE;
-          } else {
-            this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
-          }
-          break;
-        }
-
         // 13.2.5.32 Before attribute name state
         case BEFORE_ATTRIBUTE_NAME_STATE: {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
@@ -1157,639 +939,876 @@ export class Tokenizer {
           break;
         }
 
-        // 13.2.5.41 Bogus comment state
-        case BOGUS_COMMENT_STATE: {
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === GT || c === NUL) break;
-            p++;
-          }
-          if (p >= n) {
-            this.emitComment(p);
-            this.emitEndOfFile();
-            return;
-          }
-          p++;
-          if (c === GT) {
-            this.state = DATA_STATE;
-            this.emitComment(p - 1);
-          } else {
-            this.err(E.UnexpectedNullCharacter, p - 1);
-            this.commentHasNul = true;
-          }
+        default:
+          // The rarer states (comments, DOCTYPE, CDATA, processing instructions, and the script data and
+          // RCDATA/RAWTEXT less-than states) run in `coldState`, which keeps this loop small enough to compile well.
+          p = this.coldState(p);
+          if (p < 0) return;
           break;
-        }
+      }
+    }
+  }
 
-        // 13.2.5.42 Markup declaration open state (p is after `<!`)
-        case MARKUP_DECLARATION_OPEN_STATE: {
-          c = p < n ? s.charCodeAt(p) : -1;
-          if (c === HYPHEN && p + 1 < n && s.charCodeAt(p + 1) === HYPHEN) {
-            p += 2;
-            this.beginComment(p - 4, p);
-            this.state = COMMENT_START_STATE;
-          } else if ((c | 0x20) === 0x64 && matchesCaseInsensitive(s, p, 'doctype')) {
-            p += 7;
-            this.state = DOCTYPE_STATE;
-          } else if (c === LBRACKET && s.startsWith('[CDATA[', p)) {
-            p += 7;
-            // The answer depends on the tree builder having seen every token before this one: flush pending text
-            // (e.g. a character that reconstructs an HTML formatting element at the root of a foreign fragment).
-            this.flushText();
-            if (this.sink.cdataAllowed()) {
-              this.state = CDATA_SECTION_STATE;
-            } else {
-              this.err(E.CdataInHtmlContent, p - 1);
-              this.beginComment(p - 9, p - 7); // the data begins with '[CDATA['
-              this.state = BOGUS_COMMENT_STATE;
-            }
+  /**
+   * One step of the tokenizer in one of the states `run` leaves to it: returns the new position, or -1 once
+   * the end-of-file token has been emitted.
+   */
+  private coldState(p: number): number {
+    const s = this.input;
+    const n = s.length;
+    let c = 0;
+    switch (this.state) {
+      // 13.2.5.9 RCDATA less-than sign state, 13.2.5.12 RAWTEXT less-than sign state
+      // (and, through `endTagInText`, 13.2.5.10/11 and 13.2.5.13/14: end tag open and end tag name)
+      case RCDATA_LESS_THAN_SIGN_STATE:
+      case RAWTEXT_LESS_THAN_SIGN_STATE: {
+        // p is after the `<`.
+        if (p < n && s.charCodeAt(p) === SOLIDUS) {
+          p = this.endTagInText(p - 1, this.textState);
+        } else {
+          this.emitRange(p - 1, p);
+          this.state = this.textState;
+        }
+        break;
+      }
+
+      // 13.2.5.15 Script data less-than sign state
+      case SCRIPT_DATA_LESS_THAN_SIGN_STATE: {
+        c = p < n ? s.charCodeAt(p) : -1;
+        if (c === SOLIDUS) {
+          // 13.2.5.16 Script data end tag open state, 13.2.5.17 Script data end tag name state
+          p = this.endTagInText(p - 1, SCRIPT_DATA_STATE);
+        } else if (c === BANG) {
+          p++;
+          this.emitRange(p - 2, p);
+          this.state = SCRIPT_DATA_ESCAPE_START_STATE;
+        } else {
+          this.emitRange(p - 1, p);
+          this.state = SCRIPT_DATA_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.18 Script data escape start state
+      case SCRIPT_DATA_ESCAPE_START_STATE: {
+        if (p < n && s.charCodeAt(p) === HYPHEN) {
+          this.emitRange(p, p + 1);
+          p++;
+          this.state = SCRIPT_DATA_ESCAPE_START_DASH_STATE;
+        } else {
+          this.state = SCRIPT_DATA_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.19 Script data escape start dash state
+      case SCRIPT_DATA_ESCAPE_START_DASH_STATE: {
+        if (p < n && s.charCodeAt(p) === HYPHEN) {
+          this.emitRange(p, p + 1);
+          p++;
+          this.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE;
+        } else {
+          this.state = SCRIPT_DATA_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.20 Script data escaped state
+      case SCRIPT_DATA_ESCAPED_STATE: {
+        const start = p;
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === HYPHEN || c === LT || c === NUL) break;
+          p++;
+        }
+        this.emitRange(start, p);
+        if (p >= n) {
+          this.err(E.EofInScriptHtmlCommentLikeText, p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        if (c === HYPHEN) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_ESCAPED_DASH_STATE;
+        } else if (c === LT) {
+          this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
+        } else {
+          this.err(E.UnexpectedNullCharacter, p);
+          this.emitString(REPLACEMENT, p);
+        }
+        p++;
+        break;
+      }
+
+      // 13.2.5.21 Script data escaped dash state, 13.2.5.22 Script data escaped dash dash state
+      case SCRIPT_DATA_ESCAPED_DASH_STATE:
+      case SCRIPT_DATA_ESCAPED_DASH_DASH_STATE: {
+        if (p >= n) {
+          this.err(E.EofInScriptHtmlCommentLikeText, p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (c === HYPHEN) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_ESCAPED_DASH_DASH_STATE;
+        } else if (c === LT) {
+          this.state = SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE;
+        } else if (c === GT && this.state === SCRIPT_DATA_ESCAPED_DASH_DASH_STATE) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_STATE;
+        } else if (c === NUL) {
+          this.err(E.UnexpectedNullCharacter, p);
+          this.emitString(REPLACEMENT, p);
+          this.state = SCRIPT_DATA_ESCAPED_STATE;
+        } else {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_ESCAPED_STATE;
+        }
+        p++;
+        break;
+      }
+
+      // 13.2.5.23 Script data escaped less-than sign state (p is after the `<`)
+      case SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE: {
+        c = p < n ? s.charCodeAt(p) : -1;
+        if (c === SOLIDUS) {
+          // 13.2.5.24 Script data escaped end tag open state, 13.2.5.25 ... end tag name state
+          p = this.endTagInText(p - 1, SCRIPT_DATA_ESCAPED_STATE);
+        } else if (isAsciiAlpha(c)) {
+          this.emitRange(p - 1, p);
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE;
+        } else {
+          this.emitRange(p - 1, p);
+          this.state = SCRIPT_DATA_ESCAPED_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.26 Script data double escape start state,
+      // 13.2.5.31 Script data double escape end state (the same scan, with opposite outcomes)
+      case SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE:
+      case SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE: {
+        const start = p;
+        while (p < n && isAsciiAlpha(s.charCodeAt(p))) p++;
+        this.emitRange(start, p);
+        const starting = this.state === SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE;
+        c = p < n ? s.charCodeAt(p) : -1;
+        if (c === SOLIDUS || c === GT || isSpace(c)) {
+          const isScript = p - start === 6 && isScriptName(s, start);
+          this.emitRange(p, p + 1);
+          p++;
+          if (starting) this.state = isScript ? SCRIPT_DATA_DOUBLE_ESCAPED_STATE : SCRIPT_DATA_ESCAPED_STATE;
+          else this.state = isScript ? SCRIPT_DATA_ESCAPED_STATE : SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+        } else {
+          this.state = starting ? SCRIPT_DATA_ESCAPED_STATE : SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.27 Script data double escaped state
+      case SCRIPT_DATA_DOUBLE_ESCAPED_STATE: {
+        const start = p;
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === HYPHEN || c === LT || c === NUL) break;
+          p++;
+        }
+        this.emitRange(start, p);
+        if (p >= n) {
+          this.err(E.EofInScriptHtmlCommentLikeText, p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        if (c === HYPHEN) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE;
+        } else if (c === LT) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
+        } else {
+          this.err(E.UnexpectedNullCharacter, p);
+          this.emitString(REPLACEMENT, p);
+        }
+        p++;
+        break;
+      }
+
+      // 13.2.5.28 Script data double escaped dash state, 13.2.5.29 ... dash dash state
+      case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE:
+      case SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE: {
+        if (p >= n) {
+          this.err(E.EofInScriptHtmlCommentLikeText, p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (c === HYPHEN) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE;
+        } else if (c === LT) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE;
+        } else if (c === GT && this.state === SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE) {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_STATE;
+        } else if (c === NUL) {
+          this.err(E.UnexpectedNullCharacter, p);
+          this.emitString(REPLACEMENT, p);
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+        } else {
+          this.emitRange(p, p + 1);
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+        }
+        p++;
+        break;
+      }
+
+      // 13.2.5.30 Script data double escaped less-than sign state
+      case SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE: {
+        if (p < n && s.charCodeAt(p) === SOLIDUS) {
+          this.emitRange(p, p + 1);
+          p++;
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE;
+        } else {
+          this.state = SCRIPT_DATA_DOUBLE_ESCAPED_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.41 Bogus comment state
+      case BOGUS_COMMENT_STATE: {
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === GT || c === NUL) break;
+          p++;
+        }
+        if (p >= n) {
+          this.emitComment(p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        p++;
+        if (c === GT) {
+          this.state = DATA_STATE;
+          this.emitComment(p - 1);
+        } else {
+          this.err(E.UnexpectedNullCharacter, p - 1);
+          this.commentHasNul = true;
+        }
+        break;
+      }
+
+      // 13.2.5.42 Markup declaration open state (p is after `<!`)
+      case MARKUP_DECLARATION_OPEN_STATE: {
+        c = p < n ? s.charCodeAt(p) : -1;
+        if (c === HYPHEN && p + 1 < n && s.charCodeAt(p + 1) === HYPHEN) {
+          p += 2;
+          this.beginComment(p - 4, p);
+          this.state = COMMENT_START_STATE;
+        } else if ((c | 0x20) === 0x64 && matchesCaseInsensitive(s, p, 'doctype')) {
+          p += 7;
+          this.state = DOCTYPE_STATE;
+        } else if (c === LBRACKET && s.startsWith('[CDATA[', p)) {
+          p += 7;
+          // The answer depends on the tree builder having seen every token before this one: flush pending text
+          // (e.g. a character that reconstructs an HTML formatting element at the root of a foreign fragment).
+          this.flushText();
+          if (this.sink.cdataAllowed()) {
+            this.state = CDATA_SECTION_STATE;
           } else {
-            this.err(E.IncorrectlyOpenedComment, p);
-            this.beginComment(p - 2, p);
+            this.err(E.CdataInHtmlContent, p - 1);
+            this.beginComment(p - 9, p - 7); // the data begins with '[CDATA['
             this.state = BOGUS_COMMENT_STATE;
           }
-          break;
+        } else {
+          this.err(E.IncorrectlyOpenedComment, p);
+          this.beginComment(p - 2, p);
+          this.state = BOGUS_COMMENT_STATE;
         }
+        break;
+      }
 
-        // 13.2.5.43 Comment start state
-        case COMMENT_START_STATE: {
-          c = p < n ? s.charCodeAt(p) : -1;
-          if (c === HYPHEN) {
-            p++;
-            this.state = COMMENT_START_DASH_STATE;
-          } else if (c === GT) {
-            this.err(E.AbruptClosingOfEmptyComment, p);
-            p++;
-            this.state = DATA_STATE;
-            this.emitComment(this.commentStart);
-          } else {
-            this.state = COMMENT_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.44 Comment start dash state
-        case COMMENT_START_DASH_STATE: {
-          if (p >= n) {
-            this.err(E.EofInComment, p);
-            this.emitComment(this.commentStart);
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (c === HYPHEN) {
-            p++;
-            this.state = COMMENT_END_STATE;
-          } else if (c === GT) {
-            this.err(E.AbruptClosingOfEmptyComment, p);
-            p++;
-            this.state = DATA_STATE;
-            this.emitComment(this.commentStart);
-          } else {
-            // Append a `-` (the one consumed): the data range already covers it.
-            this.state = COMMENT_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.45 Comment state
-        case COMMENT_STATE: {
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === LT || c === HYPHEN || c === NUL) break;
-            p++;
-          }
-          if (p >= n) {
-            this.err(E.EofInComment, p);
-            this.emitComment(p);
-            this.emitEndOfFile();
-            return;
-          }
+      // 13.2.5.43 Comment start state
+      case COMMENT_START_STATE: {
+        c = p < n ? s.charCodeAt(p) : -1;
+        if (c === HYPHEN) {
           p++;
-          // The characters scanned, and a `<` or U+FFFD appended here, are in the data range already.
-          if (c === LT) {
-            this.state = COMMENT_LESS_THAN_SIGN_STATE;
-          } else if (c === HYPHEN) {
-            this.state = COMMENT_END_DASH_STATE;
-          } else {
-            this.err(E.UnexpectedNullCharacter, p - 1);
-            this.commentHasNul = true;
-          }
-          break;
+          this.state = COMMENT_START_DASH_STATE;
+        } else if (c === GT) {
+          this.err(E.AbruptClosingOfEmptyComment, p);
+          p++;
+          this.state = DATA_STATE;
+          this.emitComment(this.commentStart);
+        } else {
+          this.state = COMMENT_STATE;
         }
+        break;
+      }
 
-        // 13.2.5.46 Comment less-than sign state
-        case COMMENT_LESS_THAN_SIGN_STATE: {
-          c = p < n ? s.charCodeAt(p) : -1;
-          // The `!` or `<` appended here is in the data range already.
-          if (c === BANG) {
-            p++;
-            this.state = COMMENT_LESS_THAN_SIGN_BANG_STATE;
-          } else if (c === LT) {
-            p++;
-          } else {
-            this.state = COMMENT_STATE;
-          }
-          break;
+      // 13.2.5.44 Comment start dash state
+      case COMMENT_START_DASH_STATE: {
+        if (p >= n) {
+          this.err(E.EofInComment, p);
+          this.emitComment(this.commentStart);
+          this.emitEndOfFile();
+          return -1;
         }
-
-        // 13.2.5.47 Comment less-than sign bang state
-        case COMMENT_LESS_THAN_SIGN_BANG_STATE: {
-          if (p < n && s.charCodeAt(p) === HYPHEN) {
-            p++;
-            this.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE;
-          } else {
-            this.state = COMMENT_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.48 Comment less-than sign bang dash state
-        case COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE: {
-          if (p < n && s.charCodeAt(p) === HYPHEN) {
-            p++;
-            this.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE;
-          } else {
-            this.state = COMMENT_END_DASH_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.49 Comment less-than sign bang dash dash state
-        case COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE: {
-          if (p < n && s.charCodeAt(p) !== GT) this.err(E.NestedComment, p);
+        c = s.charCodeAt(p);
+        if (c === HYPHEN) {
+          p++;
           this.state = COMMENT_END_STATE;
-          break;
-        }
-
-        // 13.2.5.50 Comment end dash state
-        case COMMENT_END_DASH_STATE: {
-          if (p >= n) {
-            this.err(E.EofInComment, p);
-            this.emitComment(p - 1);
-            this.emitEndOfFile();
-            return;
-          }
-          if (s.charCodeAt(p) === HYPHEN) {
-            p++;
-            this.state = COMMENT_END_STATE;
-          } else {
-            // Append the held-back `-`: the data range already covers it.
-            this.state = COMMENT_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.51 Comment end state
-        case COMMENT_END_STATE: {
-          if (p >= n) {
-            this.err(E.EofInComment, p);
-            this.emitComment(p - 2);
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (c === GT) {
-            p++;
-            this.state = DATA_STATE;
-            this.emitComment(p - 3);
-          } else if (c === BANG) {
-            p++;
-            this.state = COMMENT_END_BANG_STATE;
-          } else if (c === HYPHEN) {
-            // Append a `-`: the first of the three dashes joins the data range; two stay held back.
-            p++;
-          } else {
-            // Append the held-back `--`: the data range already covers them.
-            this.state = COMMENT_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.52 Comment end bang state
-        case COMMENT_END_BANG_STATE: {
-          if (p >= n) {
-            this.err(E.EofInComment, p);
-            this.emitComment(p - 3);
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          // Appending the held-back `--!` (on `-` or anything else) needs nothing: the range covers it.
-          if (c === HYPHEN) {
-            p++;
-            this.state = COMMENT_END_DASH_STATE;
-          } else if (c === GT) {
-            this.err(E.IncorrectlyClosedComment, p);
-            p++;
-            this.state = DATA_STATE;
-            this.emitComment(p - 4);
-          } else {
-            this.state = COMMENT_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.53 DOCTYPE state (p is after `<!DOCTYPE`)
-        case DOCTYPE_STATE: {
-          this.beginDoctype(p - 9);
-          if (p >= n) {
-            this.err(E.EofInDoctype, p);
-            this.forceQuirks = true;
-            this.emitDoctype();
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (isSpace(c)) p++;
-          else if (c !== GT) this.err(E.MissingWhitespaceBeforeDoctypeName, p);
-          this.state = BEFORE_DOCTYPE_NAME_STATE;
-          break;
-        }
-
-        // 13.2.5.54 Before DOCTYPE name state, 13.2.5.55 DOCTYPE name state
-        case BEFORE_DOCTYPE_NAME_STATE:
-        case DOCTYPE_NAME_STATE: {
-          if (this.state === BEFORE_DOCTYPE_NAME_STATE) {
-            while (p < n && isSpace(s.charCodeAt(p))) p++;
-            if (p >= n) {
-              this.err(E.EofInDoctype, p);
-              this.forceQuirks = true;
-              this.emitDoctype();
-              this.emitEndOfFile();
-              return;
-            }
-            if (s.charCodeAt(p) === GT) {
-              this.err(E.MissingDoctypeName, p);
-              p++;
-              this.forceQuirks = true;
-              this.state = DATA_STATE;
-              this.emitDoctype();
-              break;
-            }
-            this.doctypeName = '';
-            this.state = DOCTYPE_NAME_STATE;
-          }
-          const start = p;
-          let fix = false;
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === GT || isSpace(c)) break;
-            if (c === NUL) {
-              this.err(E.UnexpectedNullCharacter, p);
-              fix = true;
-            } else if (isAsciiUpper(c)) fix = true;
-            p++;
-          }
-          const name = s.slice(start, p);
-          this.doctypeName += fix ? lowerAndReplaceNulls(name) : name;
-          if (p >= n) {
-            this.err(E.EofInDoctype, p);
-            this.forceQuirks = true;
-            this.emitDoctype();
-            this.emitEndOfFile();
-            return;
-          }
+        } else if (c === GT) {
+          this.err(E.AbruptClosingOfEmptyComment, p);
           p++;
-          if (c === GT) {
-            this.state = DATA_STATE;
-            this.emitDoctype();
-          } else {
-            this.state = AFTER_DOCTYPE_NAME_STATE;
-          }
-          break;
+          this.state = DATA_STATE;
+          this.emitComment(this.commentStart);
+        } else {
+          // Append a `-` (the one consumed): the data range already covers it.
+          this.state = COMMENT_STATE;
         }
+        break;
+      }
 
-        // 13.2.5.56 After DOCTYPE name state
-        case AFTER_DOCTYPE_NAME_STATE: {
+      // 13.2.5.45 Comment state
+      case COMMENT_STATE: {
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === LT || c === HYPHEN || c === NUL) break;
+          p++;
+        }
+        if (p >= n) {
+          this.err(E.EofInComment, p);
+          this.emitComment(p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        p++;
+        // The characters scanned, and a `<` or U+FFFD appended here, are in the data range already.
+        if (c === LT) {
+          this.state = COMMENT_LESS_THAN_SIGN_STATE;
+        } else if (c === HYPHEN) {
+          this.state = COMMENT_END_DASH_STATE;
+        } else {
+          this.err(E.UnexpectedNullCharacter, p - 1);
+          this.commentHasNul = true;
+        }
+        break;
+      }
+
+      // 13.2.5.46 Comment less-than sign state
+      case COMMENT_LESS_THAN_SIGN_STATE: {
+        c = p < n ? s.charCodeAt(p) : -1;
+        // The `!` or `<` appended here is in the data range already.
+        if (c === BANG) {
+          p++;
+          this.state = COMMENT_LESS_THAN_SIGN_BANG_STATE;
+        } else if (c === LT) {
+          p++;
+        } else {
+          this.state = COMMENT_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.47 Comment less-than sign bang state
+      case COMMENT_LESS_THAN_SIGN_BANG_STATE: {
+        if (p < n && s.charCodeAt(p) === HYPHEN) {
+          p++;
+          this.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE;
+        } else {
+          this.state = COMMENT_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.48 Comment less-than sign bang dash state
+      case COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE: {
+        if (p < n && s.charCodeAt(p) === HYPHEN) {
+          p++;
+          this.state = COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE;
+        } else {
+          this.state = COMMENT_END_DASH_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.49 Comment less-than sign bang dash dash state
+      case COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE: {
+        if (p < n && s.charCodeAt(p) !== GT) this.err(E.NestedComment, p);
+        this.state = COMMENT_END_STATE;
+        break;
+      }
+
+      // 13.2.5.50 Comment end dash state
+      case COMMENT_END_DASH_STATE: {
+        if (p >= n) {
+          this.err(E.EofInComment, p);
+          this.emitComment(p - 1);
+          this.emitEndOfFile();
+          return -1;
+        }
+        if (s.charCodeAt(p) === HYPHEN) {
+          p++;
+          this.state = COMMENT_END_STATE;
+        } else {
+          // Append the held-back `-`: the data range already covers it.
+          this.state = COMMENT_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.51 Comment end state
+      case COMMENT_END_STATE: {
+        if (p >= n) {
+          this.err(E.EofInComment, p);
+          this.emitComment(p - 2);
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (c === GT) {
+          p++;
+          this.state = DATA_STATE;
+          this.emitComment(p - 3);
+        } else if (c === BANG) {
+          p++;
+          this.state = COMMENT_END_BANG_STATE;
+        } else if (c === HYPHEN) {
+          // Append a `-`: the first of the three dashes joins the data range; two stay held back.
+          p++;
+        } else {
+          // Append the held-back `--`: the data range already covers them.
+          this.state = COMMENT_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.52 Comment end bang state
+      case COMMENT_END_BANG_STATE: {
+        if (p >= n) {
+          this.err(E.EofInComment, p);
+          this.emitComment(p - 3);
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        // Appending the held-back `--!` (on `-` or anything else) needs nothing: the range covers it.
+        if (c === HYPHEN) {
+          p++;
+          this.state = COMMENT_END_DASH_STATE;
+        } else if (c === GT) {
+          this.err(E.IncorrectlyClosedComment, p);
+          p++;
+          this.state = DATA_STATE;
+          this.emitComment(p - 4);
+        } else {
+          this.state = COMMENT_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.53 DOCTYPE state (p is after `<!DOCTYPE`)
+      case DOCTYPE_STATE: {
+        this.beginDoctype(p - 9);
+        if (p >= n) {
+          this.err(E.EofInDoctype, p);
+          this.forceQuirks = true;
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (isSpace(c)) p++;
+        else if (c !== GT) this.err(E.MissingWhitespaceBeforeDoctypeName, p);
+        this.state = BEFORE_DOCTYPE_NAME_STATE;
+        break;
+      }
+
+      // 13.2.5.54 Before DOCTYPE name state, 13.2.5.55 DOCTYPE name state
+      case BEFORE_DOCTYPE_NAME_STATE:
+      case DOCTYPE_NAME_STATE: {
+        if (this.state === BEFORE_DOCTYPE_NAME_STATE) {
           while (p < n && isSpace(s.charCodeAt(p))) p++;
           if (p >= n) {
             this.err(E.EofInDoctype, p);
             this.forceQuirks = true;
             this.emitDoctype();
             this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (c === GT) {
-            p++;
-            this.state = DATA_STATE;
-            this.emitDoctype();
-          } else if (matchesCaseInsensitive(s, p, 'public')) {
-            p += 6;
-            this.state = AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE;
-          } else if (matchesCaseInsensitive(s, p, 'system')) {
-            p += 6;
-            this.state = AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
-          } else {
-            this.err(E.InvalidCharacterSequenceAfterDoctypeName, p);
-            this.forceQuirks = true;
-            this.state = BOGUS_DOCTYPE_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.57 After DOCTYPE public keyword state, 13.2.5.58 Before DOCTYPE public identifier state,
-        // 13.2.5.63 After DOCTYPE system keyword state, 13.2.5.64 Before DOCTYPE system identifier state
-        case AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE:
-        case BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
-        case AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE:
-        case BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
-          const state = this.state;
-          const isPublic = state === AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE || state === BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE;
-          const afterKeyword = state === AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE || state === AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
-          if (afterKeyword && p < n && isSpace(s.charCodeAt(p))) {
-            p++;
-            this.state = isPublic ? BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE : BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
-            break;
-          }
-          if (!afterKeyword) while (p < n && isSpace(s.charCodeAt(p))) p++;
-          if (p >= n) {
-            this.err(E.EofInDoctype, p);
-            this.forceQuirks = true;
-            this.emitDoctype();
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (c === DQUOTE || c === APOSTROPHE) {
-            if (afterKeyword) {
-              this.err(isPublic ? E.MissingWhitespaceAfterDoctypePublicKeyword : E.MissingWhitespaceAfterDoctypeSystemKeyword, p);
-            }
-            p++;
-            if (isPublic) {
-              this.publicId = '';
-              this.state = c === DQUOTE ? DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE;
-            } else {
-              this.systemId = '';
-              this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
-            }
-          } else if (c === GT) {
-            this.err(isPublic ? E.MissingDoctypePublicIdentifier : E.MissingDoctypeSystemIdentifier, p);
-            p++;
-            this.forceQuirks = true;
-            this.state = DATA_STATE;
-            this.emitDoctype();
-          } else {
-            this.err(isPublic ? E.MissingQuoteBeforeDoctypePublicIdentifier : E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
-            this.forceQuirks = true;
-            this.state = BOGUS_DOCTYPE_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.59/60 DOCTYPE public identifier (double-/single-quoted) states,
-        // 13.2.5.65/66 DOCTYPE system identifier (double-/single-quoted) states
-        case DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE:
-        case DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE:
-        case DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE:
-        case DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE: {
-          const state = this.state;
-          const isPublic = state === DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE || state === DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE;
-          const quote =
-            state === DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE || state === DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE
-              ? DQUOTE
-              : APOSTROPHE;
-          const start = p;
-          let hasNul = false;
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === quote || c === GT) break;
-            if (c === NUL) {
-              this.err(E.UnexpectedNullCharacter, p);
-              hasNul = true;
-            }
-            p++;
-          }
-          const part = hasNul ? replaceNulls(s.slice(start, p)) : s.slice(start, p);
-          if (isPublic) this.publicId += part;
-          else this.systemId += part;
-          if (p >= n) {
-            this.err(E.EofInDoctype, p);
-            this.forceQuirks = true;
-            this.emitDoctype();
-            this.emitEndOfFile();
-            return;
-          }
-          if (c === quote) {
-            p++;
-            this.state = isPublic ? AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE : AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
-          } else {
-            this.err(isPublic ? E.AbruptDoctypePublicIdentifier : E.AbruptDoctypeSystemIdentifier, p);
-            p++;
-            this.forceQuirks = true;
-            this.state = DATA_STATE;
-            this.emitDoctype();
-          }
-          break;
-        }
-
-        // 13.2.5.61 After DOCTYPE public identifier state,
-        // 13.2.5.62 Between DOCTYPE public and system identifiers state
-        case AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
-        case BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE: {
-          const after = this.state === AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE;
-          if (after && p < n && isSpace(s.charCodeAt(p))) {
-            p++;
-            this.state = BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE;
-            break;
-          }
-          if (!after) while (p < n && isSpace(s.charCodeAt(p))) p++;
-          if (p >= n) {
-            this.err(E.EofInDoctype, p);
-            this.forceQuirks = true;
-            this.emitDoctype();
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (c === GT) {
-            p++;
-            this.state = DATA_STATE;
-            this.emitDoctype();
-          } else if (c === DQUOTE || c === APOSTROPHE) {
-            if (after) this.err(E.MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers, p);
-            p++;
-            this.systemId = '';
-            this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
-          } else {
-            this.err(E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
-            this.forceQuirks = true;
-            this.state = BOGUS_DOCTYPE_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.67 After DOCTYPE system identifier state
-        case AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
-          while (p < n && isSpace(s.charCodeAt(p))) p++;
-          if (p >= n) {
-            this.err(E.EofInDoctype, p);
-            this.forceQuirks = true;
-            this.emitDoctype();
-            this.emitEndOfFile();
-            return;
+            return -1;
           }
           if (s.charCodeAt(p) === GT) {
+            this.err(E.MissingDoctypeName, p);
             p++;
+            this.forceQuirks = true;
             this.state = DATA_STATE;
             this.emitDoctype();
-          } else {
-            this.err(E.UnexpectedCharacterAfterDoctypeSystemIdentifier, p);
-            this.state = BOGUS_DOCTYPE_STATE;
+            break;
           }
-          break;
+          this.doctypeName = '';
+          this.state = DOCTYPE_NAME_STATE;
         }
+        const start = p;
+        let fix = false;
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === GT || isSpace(c)) break;
+          if (c === NUL) {
+            this.err(E.UnexpectedNullCharacter, p);
+            fix = true;
+          } else if (isAsciiUpper(c)) fix = true;
+          p++;
+        }
+        const name = s.slice(start, p);
+        this.doctypeName += fix ? lowerAndReplaceNulls(name) : name;
+        if (p >= n) {
+          this.err(E.EofInDoctype, p);
+          this.forceQuirks = true;
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        p++;
+        if (c === GT) {
+          this.state = DATA_STATE;
+          this.emitDoctype();
+        } else {
+          this.state = AFTER_DOCTYPE_NAME_STATE;
+        }
+        break;
+      }
 
-        // 13.2.5.68 Bogus DOCTYPE state
-        case BOGUS_DOCTYPE_STATE: {
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === GT) break;
-            if (c === NUL) this.err(E.UnexpectedNullCharacter, p);
-            p++;
-          }
-          if (p >= n) {
-            this.emitDoctype();
-            this.emitEndOfFile();
-            return;
-          }
+      // 13.2.5.56 After DOCTYPE name state
+      case AFTER_DOCTYPE_NAME_STATE: {
+        while (p < n && isSpace(s.charCodeAt(p))) p++;
+        if (p >= n) {
+          this.err(E.EofInDoctype, p);
+          this.forceQuirks = true;
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (c === GT) {
           p++;
           this.state = DATA_STATE;
           this.emitDoctype();
-          break;
+        } else if (matchesCaseInsensitive(s, p, 'public')) {
+          p += 6;
+          this.state = AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE;
+        } else if (matchesCaseInsensitive(s, p, 'system')) {
+          p += 6;
+          this.state = AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
+        } else {
+          this.err(E.InvalidCharacterSequenceAfterDoctypeName, p);
+          this.forceQuirks = true;
+          this.state = BOGUS_DOCTYPE_STATE;
         }
-
-        // 13.2.5.69 CDATA section state
-        case CDATA_SECTION_STATE: {
-          const start = p;
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (c === RBRACKET || c === NUL) break;
-            p++;
-          }
-          this.emitRange(start, p);
-          if (p >= n) {
-            this.err(E.EofInCdata, p);
-            this.emitEndOfFile();
-            return;
-          }
-          if (c === NUL) this.emitNullCharacter(p);
-          else this.state = CDATA_SECTION_BRACKET_STATE;
-          p++;
-          break;
-        }
-
-        // 13.2.5.70 CDATA section bracket state (p is after a `]`)
-        case CDATA_SECTION_BRACKET_STATE: {
-          if (p < n && s.charCodeAt(p) === RBRACKET) {
-            p++;
-            this.state = CDATA_SECTION_END_STATE;
-          } else {
-            this.emitRange(p - 1, p);
-            this.state = CDATA_SECTION_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.71 CDATA section end state (p is after `]]`)
-        case CDATA_SECTION_END_STATE: {
-          c = p < n ? s.charCodeAt(p) : -1;
-          if (c === RBRACKET) {
-            this.emitRange(p - 2, p - 1);
-            p++;
-          } else if (c === GT) {
-            p++;
-            this.state = DATA_STATE;
-          } else {
-            this.emitRange(p - 2, p);
-            this.state = CDATA_SECTION_STATE;
-          }
-          break;
-        }
-
-        // 13.2.5.72 Processing instruction open state (p is after `<?`)
-        case PROCESSING_INSTRUCTION_OPEN_STATE: {
-          if (p >= n) {
-            this.err(E.EofInProcessingInstruction, p);
-            this.emitEndOfFile();
-            return;
-          }
-          c = s.charCodeAt(p);
-          if (isAsciiAlpha(c) || c === UNDERSCORE) {
-            this.state = PROCESSING_INSTRUCTION_TARGET_STATE;
-          } else {
-            this.err(E.InvalidFirstCharacterOfProcessingInstructionTarget, p);
-            this.convertTemporaryBufferToComment();
-          }
-          break;
-        }
-
-        // 13.2.5.73 Processing instruction target state
-        case PROCESSING_INSTRUCTION_TARGET_STATE: {
-          const start = p;
-          while (p < n) {
-            c = s.charCodeAt(p);
-            if (!(isAsciiAlphanumeric(c) || c === HYPHEN || c === UNDERSCORE)) break;
-            p++;
-          }
-          this.temporaryBuffer += s.slice(start, p);
-          if (p >= n) {
-            this.err(E.EofInProcessingInstruction, p);
-            this.emitEndOfFile();
-            return;
-          }
-          if (isSpace(c) || c === QUESTION || c === GT) {
-            if (isDisallowedProcessingInstructionTarget(this.temporaryBuffer)) {
-              this.err(E.DisallowedProcessingInstructionTarget, p);
-              this.convertTemporaryBufferToComment();
-            } else {
-              this.piData = '';
-              this.state = AFTER_PROCESSING_INSTRUCTION_TARGET_STATE;
-            }
-          } else {
-            this.err(E.InvalidProcessingInstructionTarget, p);
-            this.convertTemporaryBufferToComment();
-          }
-          break;
-        }
-
-        // 13.2.5.74 After processing instruction target state
-        case AFTER_PROCESSING_INSTRUCTION_TARGET_STATE: {
-          while (p < n && isSpace(s.charCodeAt(p))) p++;
-          this.state = PROCESSING_INSTRUCTION_DATA_STATE;
-          break;
-        }
-
-        // 13.2.5.75 Processing instruction data state, 13.2.5.76 Processing instruction questionable state.
-        // The data runs to the next `>`; a `?` right before that `>` is dropped (the questionable state),
-        // every other `?` is data. U+0000 becomes U+FFFD with an unexpected-null-character error, as in
-        // every other state that accumulates token data (comments, attribute values, DOCTYPE identifiers);
-        // Chromium 156 does the same (found by the browser differential test).
-        case PROCESSING_INSTRUCTION_DATA_STATE:
-        case PROCESSING_INSTRUCTION_QUESTIONABLE_STATE: {
-          const gt = s.indexOf('>', p);
-          if (gt < 0) {
-            this.err(E.EofInProcessingInstruction, n);
-            this.emitEndOfFile();
-            return;
-          }
-          const end = gt > p && s.charCodeAt(gt - 1) === QUESTION ? gt - 1 : gt;
-          let data = s.slice(p, end);
-          if (data.indexOf('\0') >= 0) {
-            for (let z = data.indexOf('\0'); z >= 0; z = data.indexOf('\0', z + 1)) this.err(E.UnexpectedNullCharacter, p + z);
-            data = data.replace(/\0/g, '\uFFFD');
-          }
-          this.piData = data;
-          p = gt + 1;
-          this.state = DATA_STATE;
-          this.emitProcessingInstruction();
-          break;
-        }
-
-        default:
-          throw new Error(`htmlsift tokenizer: unknown state ${this.state}`);
+        break;
       }
+
+      // 13.2.5.57 After DOCTYPE public keyword state, 13.2.5.58 Before DOCTYPE public identifier state,
+      // 13.2.5.63 After DOCTYPE system keyword state, 13.2.5.64 Before DOCTYPE system identifier state
+      case AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE:
+      case BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
+      case AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE:
+      case BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
+        const state = this.state;
+        const isPublic = state === AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE || state === BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE;
+        const afterKeyword = state === AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE || state === AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE;
+        if (afterKeyword && p < n && isSpace(s.charCodeAt(p))) {
+          p++;
+          this.state = isPublic ? BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE : BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
+          break;
+        }
+        if (!afterKeyword) while (p < n && isSpace(s.charCodeAt(p))) p++;
+        if (p >= n) {
+          this.err(E.EofInDoctype, p);
+          this.forceQuirks = true;
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (c === DQUOTE || c === APOSTROPHE) {
+          if (afterKeyword) {
+            this.err(isPublic ? E.MissingWhitespaceAfterDoctypePublicKeyword : E.MissingWhitespaceAfterDoctypeSystemKeyword, p);
+          }
+          p++;
+          if (isPublic) {
+            this.publicId = '';
+            this.state = c === DQUOTE ? DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE;
+          } else {
+            this.systemId = '';
+            this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
+          }
+        } else if (c === GT) {
+          this.err(isPublic ? E.MissingDoctypePublicIdentifier : E.MissingDoctypeSystemIdentifier, p);
+          p++;
+          this.forceQuirks = true;
+          this.state = DATA_STATE;
+          this.emitDoctype();
+        } else {
+          this.err(isPublic ? E.MissingQuoteBeforeDoctypePublicIdentifier : E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
+          this.forceQuirks = true;
+          this.state = BOGUS_DOCTYPE_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.59/60 DOCTYPE public identifier (double-/single-quoted) states,
+      // 13.2.5.65/66 DOCTYPE system identifier (double-/single-quoted) states
+      case DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE:
+      case DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE:
+      case DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE:
+      case DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE: {
+        const state = this.state;
+        const isPublic = state === DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE || state === DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE;
+        const quote =
+          state === DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE || state === DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE
+            ? DQUOTE
+            : APOSTROPHE;
+        const start = p;
+        let hasNul = false;
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === quote || c === GT) break;
+          if (c === NUL) {
+            this.err(E.UnexpectedNullCharacter, p);
+            hasNul = true;
+          }
+          p++;
+        }
+        const part = hasNul ? replaceNulls(s.slice(start, p)) : s.slice(start, p);
+        if (isPublic) this.publicId += part;
+        else this.systemId += part;
+        if (p >= n) {
+          this.err(E.EofInDoctype, p);
+          this.forceQuirks = true;
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        if (c === quote) {
+          p++;
+          this.state = isPublic ? AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE : AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE;
+        } else {
+          this.err(isPublic ? E.AbruptDoctypePublicIdentifier : E.AbruptDoctypeSystemIdentifier, p);
+          p++;
+          this.forceQuirks = true;
+          this.state = DATA_STATE;
+          this.emitDoctype();
+        }
+        break;
+      }
+
+      // 13.2.5.61 After DOCTYPE public identifier state,
+      // 13.2.5.62 Between DOCTYPE public and system identifiers state
+      case AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
+      case BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE: {
+        const after = this.state === AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE;
+        if (after && p < n && isSpace(s.charCodeAt(p))) {
+          p++;
+          this.state = BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE;
+          break;
+        }
+        if (!after) while (p < n && isSpace(s.charCodeAt(p))) p++;
+        if (p >= n) {
+          this.err(E.EofInDoctype, p);
+          this.forceQuirks = true;
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (c === GT) {
+          p++;
+          this.state = DATA_STATE;
+          this.emitDoctype();
+        } else if (c === DQUOTE || c === APOSTROPHE) {
+          if (after) this.err(E.MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers, p);
+          p++;
+          this.systemId = '';
+          this.state = c === DQUOTE ? DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE : DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE;
+        } else {
+          this.err(E.MissingQuoteBeforeDoctypeSystemIdentifier, p);
+          this.forceQuirks = true;
+          this.state = BOGUS_DOCTYPE_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.67 After DOCTYPE system identifier state
+      case AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE: {
+        while (p < n && isSpace(s.charCodeAt(p))) p++;
+        if (p >= n) {
+          this.err(E.EofInDoctype, p);
+          this.forceQuirks = true;
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        if (s.charCodeAt(p) === GT) {
+          p++;
+          this.state = DATA_STATE;
+          this.emitDoctype();
+        } else {
+          this.err(E.UnexpectedCharacterAfterDoctypeSystemIdentifier, p);
+          this.state = BOGUS_DOCTYPE_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.68 Bogus DOCTYPE state
+      case BOGUS_DOCTYPE_STATE: {
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === GT) break;
+          if (c === NUL) this.err(E.UnexpectedNullCharacter, p);
+          p++;
+        }
+        if (p >= n) {
+          this.emitDoctype();
+          this.emitEndOfFile();
+          return -1;
+        }
+        p++;
+        this.state = DATA_STATE;
+        this.emitDoctype();
+        break;
+      }
+
+      // 13.2.5.69 CDATA section state
+      case CDATA_SECTION_STATE: {
+        const start = p;
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (c === RBRACKET || c === NUL) break;
+          p++;
+        }
+        this.emitRange(start, p);
+        if (p >= n) {
+          this.err(E.EofInCdata, p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        if (c === NUL) this.emitNullCharacter(p);
+        else this.state = CDATA_SECTION_BRACKET_STATE;
+        p++;
+        break;
+      }
+
+      // 13.2.5.70 CDATA section bracket state (p is after a `]`)
+      case CDATA_SECTION_BRACKET_STATE: {
+        if (p < n && s.charCodeAt(p) === RBRACKET) {
+          p++;
+          this.state = CDATA_SECTION_END_STATE;
+        } else {
+          this.emitRange(p - 1, p);
+          this.state = CDATA_SECTION_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.71 CDATA section end state (p is after `]]`)
+      case CDATA_SECTION_END_STATE: {
+        c = p < n ? s.charCodeAt(p) : -1;
+        if (c === RBRACKET) {
+          this.emitRange(p - 2, p - 1);
+          p++;
+        } else if (c === GT) {
+          p++;
+          this.state = DATA_STATE;
+        } else {
+          this.emitRange(p - 2, p);
+          this.state = CDATA_SECTION_STATE;
+        }
+        break;
+      }
+
+      // 13.2.5.72 Processing instruction open state (p is after `<?`)
+      case PROCESSING_INSTRUCTION_OPEN_STATE: {
+        if (p >= n) {
+          this.err(E.EofInProcessingInstruction, p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        c = s.charCodeAt(p);
+        if (isAsciiAlpha(c) || c === UNDERSCORE) {
+          this.state = PROCESSING_INSTRUCTION_TARGET_STATE;
+        } else {
+          this.err(E.InvalidFirstCharacterOfProcessingInstructionTarget, p);
+          this.convertTemporaryBufferToComment();
+        }
+        break;
+      }
+
+      // 13.2.5.73 Processing instruction target state
+      case PROCESSING_INSTRUCTION_TARGET_STATE: {
+        const start = p;
+        while (p < n) {
+          c = s.charCodeAt(p);
+          if (!(isAsciiAlphanumeric(c) || c === HYPHEN || c === UNDERSCORE)) break;
+          p++;
+        }
+        this.temporaryBuffer += s.slice(start, p);
+        if (p >= n) {
+          this.err(E.EofInProcessingInstruction, p);
+          this.emitEndOfFile();
+          return -1;
+        }
+        if (isSpace(c) || c === QUESTION || c === GT) {
+          if (isDisallowedProcessingInstructionTarget(this.temporaryBuffer)) {
+            this.err(E.DisallowedProcessingInstructionTarget, p);
+            this.convertTemporaryBufferToComment();
+          } else {
+            this.piData = '';
+            this.state = AFTER_PROCESSING_INSTRUCTION_TARGET_STATE;
+          }
+        } else {
+          this.err(E.InvalidProcessingInstructionTarget, p);
+          this.convertTemporaryBufferToComment();
+        }
+        break;
+      }
+
+      // 13.2.5.74 After processing instruction target state
+      case AFTER_PROCESSING_INSTRUCTION_TARGET_STATE: {
+        while (p < n && isSpace(s.charCodeAt(p))) p++;
+        this.state = PROCESSING_INSTRUCTION_DATA_STATE;
+        break;
+      }
+
+      // 13.2.5.75 Processing instruction data state, 13.2.5.76 Processing instruction questionable state.
+      // The data runs to the next `>`; a `?` right before that `>` is dropped (the questionable state),
+      // every other `?` is data. U+0000 becomes U+FFFD with an unexpected-null-character error, as in
+      // every other state that accumulates token data (comments, attribute values, DOCTYPE identifiers);
+      // Chromium 156 does the same (found by the browser differential test).
+      case PROCESSING_INSTRUCTION_DATA_STATE:
+      case PROCESSING_INSTRUCTION_QUESTIONABLE_STATE: {
+        const gt = s.indexOf('>', p);
+        if (gt < 0) {
+          this.err(E.EofInProcessingInstruction, n);
+          this.emitEndOfFile();
+          return -1;
+        }
+        const end = gt > p && s.charCodeAt(gt - 1) === QUESTION ? gt - 1 : gt;
+        let data = s.slice(p, end);
+        if (data.indexOf('\0') >= 0) {
+          for (let z = data.indexOf('\0'); z >= 0; z = data.indexOf('\0', z + 1)) this.err(E.UnexpectedNullCharacter, p + z);
+          data = data.replace(/\0/g, '\uFFFD');
+        }
+        this.piData = data;
+        p = gt + 1;
+        this.state = DATA_STATE;
+        this.emitProcessingInstruction();
+        break;
+      }
+
+      default:
+        throw new Error(`htmlsift tokenizer: unknown state ${this.state}`);
     }
+    return p;
   }
 
   /**
