@@ -17,7 +17,11 @@
  *
  * The walk is iterative (a 100,000-deep tree must serialize) and the output is built with `+=`, which
  * V8 and the other engines turn into ropes; text and attribute values that need no escaping are appended
- * as they are, with no copy.
+ * as they are, with no copy. A rope is one heap object per piece, all alive until the string is first read,
+ * so a big output's rope outlives young-generation collections and is copied and promoted, piece by piece:
+ * GC time per output byte would grow with the output. So the output (and an escaped string) is built in
+ * chunks of `CHUNK_CHARS` characters, each flattened when it is full (see `flatten`), so that a rope's small
+ * pieces die young and what stays alive is one flat string per chunk.
  */
 import {
   COMMENT_NODE,
@@ -78,6 +82,21 @@ const RAW_TEXT_PARENTS: ReadonlySet<string> = new Set([
   'style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext',
 ]);
 
+/** Characters of output after which the rope built so far is flattened (see the module comment). */
+const CHUNK_CHARS = 16384;
+
+let flattenSink = 0;
+
+/**
+ * Returns `s`, flattened: V8 flattens a rope in place the first time a character of it is read (the rope
+ * then points to one flat copy and its pieces become garbage). The read's result goes to a module variable
+ * so that the compiler cannot drop it. Only a performance hint: any engine gives the same string.
+ */
+function flatten(s: string): string {
+  flattenSink ^= s.charCodeAt(0);
+  return s;
+}
+
 /** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
 export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
   const type = nodeTypeOf(node);
@@ -125,6 +144,8 @@ const CYCLE_CHECK_DEPTH = 2048;
  * literally (their parent is a raw-text element).
  */
 function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean): string {
+  // The output is `out` (flattened chunks) then `s` (the chunk being built).
+  let out = '';
   let s = '';
   // One frame per open element: the element, its child list, the next index, and whether its Text
   // children are raw. Parallel arrays: no object per element.
@@ -137,6 +158,10 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
   let onStack: Set<Element> | null = null;
   let top = 0;
   for (;;) {
+    if (s.length >= CHUNK_CHARS) {
+      out += flatten(s);
+      s = '';
+    }
     const list = lists[top]!;
     const i = indexes[top]!;
     if (i >= list.length) {
@@ -212,7 +237,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
         throw new TypeError('serialize: unexpected child node ' + describe(child));
     }
   }
-  return s;
+  return out + s;
 }
 
 /** Round-trip mode: the parser drops a line feed right after `<pre>`, `<listing>` and `<textarea>`. */
@@ -306,7 +331,9 @@ function escapeString(str: string, attributeMode: boolean): string {
     if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0 || (c === 0x22 && attributeMode)) break;
   }
   if (i === n) return str;
-  let out = str.slice(0, i);
+  // As in serializeChildren: `out` (flattened chunks), then `chunk`.
+  let out = '';
+  let chunk = str.slice(0, i);
   let runStart = i;
   for (; i < n; i++) {
     let rep: string;
@@ -321,12 +348,16 @@ function escapeString(str: string, attributeMode: boolean): string {
         break;
       default: continue;
     }
-    if (runStart < i) out += str.slice(runStart, i);
-    out += rep;
+    if (runStart < i) chunk += str.slice(runStart, i);
+    chunk += rep;
     runStart = i + 1;
+    if (chunk.length >= CHUNK_CHARS) {
+      out += flatten(chunk);
+      chunk = '';
+    }
   }
-  if (runStart < n) out += str.slice(runStart);
-  return out;
+  if (runStart < n) chunk += str.slice(runStart);
+  return out + chunk;
 }
 
 /** `node.nodeType`, or -1 for something that is not a node at all (null, a string, a plain object). */
