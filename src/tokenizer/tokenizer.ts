@@ -13,6 +13,7 @@
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
 import { lookupName, rememberName } from './interned-names.js';
+import { AttributeNameTable } from './attribute-name-table.js';
 import type { ParseErrorHandler } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -156,7 +157,8 @@ export class Tokenizer {
    */
   private readonly attributes: Attr[] = [];
   private attributeCount = 0;
-  private attributeNames: Set<string> | null = null;
+  /** The names of `attributes[0..attributeCount)`, once there are many (see `startAttribute`). */
+  private attributeNames: AttributeNameTable | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
   // The attribute value being read, built like the pending text: the strings in `valueParts`, then the
@@ -419,12 +421,9 @@ export class Tokenizer {
         }
       }
     } else {
-      let set = this.attributeNames;
-      if (set === null) {
-        set = this.attributeNames = new Set();
-        for (let i = 0; i < count; i++) set.add(attrs[i]!.localName);
-      }
-      duplicate = set.has(name);
+      let table = this.attributeNames;
+      if (table === null) table = this.attributeNames = new AttributeNameTable(attrs, count);
+      duplicate = table.addName(attrs, name, count);
     }
     if (duplicate) {
       this.err('duplicate-attribute', p);
@@ -433,7 +432,6 @@ export class Tokenizer {
       const attr = newAttr(name, '');
       attrs[count] = attr;
       this.attributeCount = count + 1;
-      if (this.attributeNames !== null) this.attributeNames.add(name);
       this.attribute = attr;
     }
     // Setting `length` is a runtime call: only when there is something to drop (after an EOF in a value).
