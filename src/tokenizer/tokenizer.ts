@@ -55,6 +55,8 @@ import {
 export * from './states.js';
 
 const REPLACEMENT = '\uFFFD';
+/** Parts of an attribute value joined at a time (see `valueChunks`). */
+const VALUE_PARTS_JOIN = 1024;
 
 /** Tab, LF, FF, space: the whitespace of the tokenizer states (CR never reaches them). */
 function isSpace(c: number): boolean {
@@ -139,6 +141,8 @@ export class Tokenizer {
   // `textParts`, which is joined once at emit time (so a million references stay linear, with no
   // chain of `+=` intermediates). The array is reused across tokens.
   private readonly textParts: string[] = [];
+  /** A text with very many parts is joined `VALUE_PARTS_JOIN` parts at a time into these (see `valueChunks`). */
+  private textChunks: string[] | null = null;
   private runStart = -1;
   private runEnd = -1;
   /** Normalized offset of the first pending character, or -1 when none is pending. */
@@ -164,6 +168,13 @@ export class Tokenizer {
   // The attribute value being read, built like the pending text: the strings in `valueParts`, then the
   // input range [valueStart, valueEnd). A value without references or U+0000 is one slice of the input.
   private readonly valueParts: string[] = [];
+  /**
+   * A value with very many parts (a million character references) is joined `VALUE_PARTS_JOIN` parts at a
+   * time into these, so that the parts array stays small and its strings die young: a million-entry array
+   * lives in old space, where every young string stored into it costs a write barrier and keeps it alive
+   * through young-generation collections.
+   */
+  private valueChunks: string[] | null = null;
   private valueStart = -1;
   private valueEnd = -1;
   // The comment being read. Every comment state appends exactly the characters it consumed, except
@@ -348,24 +359,32 @@ export class Tokenizer {
   /** Appends `s` (not taken from the input as is) to the pending character tokens; it stands at offset `at`. */
   private emitString(s: string, at: number): void {
     if (this.textBegin < 0) this.textBegin = at;
+    const parts = this.textParts;
     if (this.runEnd > this.runStart) {
-      this.textParts.push(this.input.slice(this.runStart, this.runEnd));
+      parts.push(this.input.slice(this.runStart, this.runEnd));
       this.runStart = this.runEnd = -1;
     }
-    this.textParts.push(s);
+    if (parts.push(s) >= VALUE_PARTS_JOIN) {
+      (this.textChunks ??= []).push(parts.join(''));
+      parts.length = 0;
+    }
   }
 
   private flushText(): void {
     if (this.textBegin < 0) return;
     const parts = this.textParts;
     let data: string;
-    if (parts.length === 0) {
+    if (parts.length === 0 && this.textChunks === null) {
       // The common case: one run of the input.
       data = this.input.slice(this.runStart, this.runEnd);
     } else {
       if (this.runEnd > this.runStart) parts.push(this.input.slice(this.runStart, this.runEnd));
       data = parts.length === 1 ? parts[0]! : parts.join('');
       parts.length = 0;
+      if (this.textChunks !== null) {
+        data = this.textChunks.join('') + data;
+        this.textChunks = null;
+      }
     }
     this.runStart = this.runEnd = -1;
     this.tokenStart = this.originalOffset(this.textBegin);
@@ -436,6 +455,7 @@ export class Tokenizer {
     }
     // Setting `length` is a runtime call: only when there is something to drop (after an EOF in a value).
     if (this.valueParts.length !== 0) this.valueParts.length = 0;
+    this.valueChunks = null;
     this.valueStart = this.valueEnd = -1;
   }
 
@@ -453,26 +473,32 @@ export class Tokenizer {
 
   /** Appends `s` (not taken from the input as is) to the attribute value. */
   private appendValueString(s: string): void {
+    const parts = this.valueParts;
     if (this.valueEnd > this.valueStart) {
-      this.valueParts.push(this.input.slice(this.valueStart, this.valueEnd));
+      parts.push(this.input.slice(this.valueStart, this.valueEnd));
       this.valueStart = this.valueEnd = -1;
     }
-    this.valueParts.push(s);
+    if (parts.push(s) >= VALUE_PARTS_JOIN) {
+      (this.valueChunks ??= []).push(parts.join(''));
+      parts.length = 0;
+    }
   }
 
   private finishAttributeValue(): void {
     const parts = this.valueParts;
     if (this.attribute !== null) {
       let value: string;
-      if (parts.length === 0) {
+      if (parts.length === 0 && this.valueChunks === null) {
         value = this.valueEnd > this.valueStart ? this.input.slice(this.valueStart, this.valueEnd) : '';
       } else {
         if (this.valueEnd > this.valueStart) parts.push(this.input.slice(this.valueStart, this.valueEnd));
         value = parts.length === 1 ? parts[0]! : parts.join('');
+        if (this.valueChunks !== null) value = this.valueChunks.join('') + value;
       }
       this.attribute.value = value;
     }
     if (parts.length !== 0) parts.length = 0;
+    this.valueChunks = null;
     this.valueStart = this.valueEnd = -1;
   }
 
