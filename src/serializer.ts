@@ -17,7 +17,11 @@
  *
  * The walk is iterative (a 100,000-deep tree must serialize) and the output is built with `+=`, which
  * V8 and the other engines turn into ropes; text and attribute values that need no escaping are appended
- * as they are, with no copy.
+ * as they are, with no copy. A rope is one heap object per piece, all alive until the string is first read,
+ * so a big output's rope outlives young-generation collections and is copied and promoted, piece by piece:
+ * GC time per output byte would grow with the output. So the output (and an escaped string) is built in
+ * chunks of `CHUNK_CHARS` characters, each flattened when it is full (see `flatten`), so that a rope's small
+ * pieces die young and what stays alive is one flat string per chunk.
  */
 import {
   COMMENT_NODE,
@@ -78,6 +82,21 @@ const RAW_TEXT_PARENTS: ReadonlySet<string> = new Set([
   'style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext',
 ]);
 
+/** Characters of output after which the rope built so far is flattened (see the module comment). */
+const CHUNK_CHARS = 16384;
+
+let flattenSink = 0;
+
+/**
+ * Returns `s`, flattened: V8 flattens a rope in place the first time a character of it is read (the rope
+ * then points to one flat copy and its pieces become garbage). The read's result goes to a module variable
+ * so that the compiler cannot drop it. Only a performance hint: any engine gives the same string.
+ */
+function flatten(s: string): string {
+  flattenSink ^= s.charCodeAt(0);
+  return s;
+}
+
 /** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
 export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
   const type = nodeTypeOf(node);
@@ -125,6 +144,8 @@ const CYCLE_CHECK_DEPTH = 2048;
  * literally (their parent is a raw-text element).
  */
 function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean): string {
+  // The output is `out` (flattened chunks) then `s` (the chunk being built).
+  let out = '';
   let s = '';
   // One frame per open element: the element, its child list, the next index, and whether its Text
   // children are raw. Parallel arrays: no object per element.
@@ -137,6 +158,10 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
   let onStack: Set<Element> | null = null;
   let top = 0;
   for (;;) {
+    if (s.length >= CHUNK_CHARS) {
+      out += flatten(s);
+      s = '';
+    }
     const list = lists[top]!;
     const i = indexes[top]!;
     if (i >= list.length) {
@@ -212,7 +237,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
         throw new TypeError('serialize: unexpected child node ' + describe(child));
     }
   }
-  return s;
+  return out + s;
 }
 
 /** Round-trip mode: the parser drops a line feed right after `<pre>`, `<listing>` and `<textarea>`. */
@@ -297,16 +322,25 @@ export function escapeAttributeValue(str: string): string {
   return escapeString(str, true);
 }
 
+/**
+ * From this length on, `escapeString` finds the characters to escape with `indexOf` (a memchr-speed scan per
+ * character, several times faster per character than a `charCodeAt` loop on a long text) instead of a loop.
+ */
+const INDEXOF_MIN_LENGTH = 256;
+
 /** Both modes of "escaping a string": scans once, copies the runs between the escaped characters. */
 function escapeString(str: string, attributeMode: boolean): string {
   const n = str.length;
+  if (n >= INDEXOF_MIN_LENGTH) return escapeLongString(str, attributeMode);
   let i = 0;
   for (; i < n; i++) {
     const c = str.charCodeAt(i);
     if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0 || (c === 0x22 && attributeMode)) break;
   }
   if (i === n) return str;
-  let out = str.slice(0, i);
+  // As in serializeChildren: `out` (flattened chunks), then `chunk`.
+  let out = '';
+  let chunk = str.slice(0, i);
   let runStart = i;
   for (; i < n; i++) {
     let rep: string;
@@ -321,12 +355,79 @@ function escapeString(str: string, attributeMode: boolean): string {
         break;
       default: continue;
     }
-    if (runStart < i) out += str.slice(runStart, i);
-    out += rep;
+    if (runStart < i) chunk += str.slice(runStart, i);
+    chunk += rep;
     runStart = i + 1;
+    if (chunk.length >= CHUNK_CHARS) {
+      out += flatten(chunk);
+      chunk = '';
+    }
   }
-  if (runStart < n) out += str.slice(runStart);
-  return out;
+  if (runStart < n) chunk += str.slice(runStart);
+  return out + chunk;
+}
+
+/**
+ * `escapeString` for a long string: the next position of each character to escape is found with `indexOf`
+ * and remembered (the string's length when there is none), so each character type's scans together cover the
+ * string once.
+ */
+function escapeLongString(str: string, attributeMode: boolean): string {
+  const n = str.length;
+  let amp = str.indexOf('&');
+  let lt = str.indexOf('<');
+  let gt = str.indexOf('>');
+  let nbsp = str.indexOf('\u00a0');
+  let quot = attributeMode ? str.indexOf('"') : -1;
+  if (amp < 0) amp = n;
+  if (lt < 0) lt = n;
+  if (gt < 0) gt = n;
+  if (nbsp < 0) nbsp = n;
+  if (quot < 0) quot = n;
+  // As in serializeChildren: `out` (flattened chunks), then `chunk`.
+  let out = '';
+  let chunk = '';
+  let runStart = 0;
+  for (;;) {
+    let i = amp;
+    if (lt < i) i = lt;
+    if (gt < i) i = gt;
+    if (nbsp < i) i = nbsp;
+    if (quot < i) i = quot;
+    if (i === n) break;
+    let rep: string;
+    if (i === amp) {
+      rep = '&amp;';
+      amp = str.indexOf('&', i + 1);
+      if (amp < 0) amp = n;
+    } else if (i === lt) {
+      rep = '&lt;';
+      lt = str.indexOf('<', i + 1);
+      if (lt < 0) lt = n;
+    } else if (i === gt) {
+      rep = '&gt;';
+      gt = str.indexOf('>', i + 1);
+      if (gt < 0) gt = n;
+    } else if (i === nbsp) {
+      rep = '&nbsp;';
+      nbsp = str.indexOf('\u00a0', i + 1);
+      if (nbsp < 0) nbsp = n;
+    } else {
+      rep = '&quot;';
+      quot = str.indexOf('"', i + 1);
+      if (quot < 0) quot = n;
+    }
+    if (runStart < i) chunk += str.slice(runStart, i);
+    chunk += rep;
+    runStart = i + 1;
+    if (chunk.length >= CHUNK_CHARS) {
+      out += flatten(chunk);
+      chunk = '';
+    }
+  }
+  if (runStart === 0) return str;
+  if (runStart < n) chunk += str.slice(runStart);
+  return out + chunk;
 }
 
 /** `node.nodeType`, or -1 for something that is not a node at all (null, a string, a plain object). */

@@ -514,6 +514,39 @@ describe('Tokenizer API', () => {
     expect(errors.map((e) => [e.code, e.column])).toEqual([['duplicate-attribute', 15]]);
   });
 
+  it('decodes thousands of character references in one attribute value or one text', () => {
+    const refs = '&amp;x&lt&#65;&#x42;&notit;\0&NotEqualTilde;'.repeat(2500);
+    // In an attribute value, `&not` followed by a letter stays as it is (a historical exception).
+    const inValue = '&x<AB&notit;\uFFFD\u2242\u0338'.repeat(2500);
+    const inText = '&x<AB\u00acit;\uFFFD\u2242\u0338'.repeat(2500);
+    const { calls } = tokenize(`<p title="${refs}">${refs.replaceAll('\0', '\uFFFD')}<p title="${refs}">`);
+    const attrs = calls.filter((c) => c[0] === 'startTag').map((c) => (c[2] as [string, string][])[0]![1]);
+    expect(attrs).toEqual([inValue, inValue]);
+    const text = calls.filter((c) => c[0] === 'characters').map((c) => c[1]).join('');
+    expect(text).toBe(inText);
+  });
+
+  it('drops duplicates among many attributes, including names whose hashes collide', () => {
+    // "a~" and "b_" have the same polynomial hash, so the 2^8 names made of 8 such blocks all collide,
+    // which makes the hash table hand over to its fallback.
+    const colliding: string[] = [''];
+    for (let k = 0; k < 8; k++) {
+      const next: string[] = [];
+      for (const s of colliding) next.push(s + 'a~', s + 'b_');
+      colliding.splice(0, colliding.length, ...next);
+    }
+    const distinct = Array.from({ length: 300 }, (_, i) => 'x' + i);
+    const names = [...distinct.slice(0, 20), ...colliding, ...distinct.slice(20)];
+    // Every name again (upper-cased where that changes it), and some a third time.
+    const again = [...names].reverse().map((n, i) => (i % 2 === 0 ? n.toUpperCase() : n));
+    const input = '<p ' + [...names, ...again, ...names.slice(0, 50)].map((n, i) => `${n}=${i}`).join(' ') + '>';
+    const { calls, errors } = tokenize(input);
+    const attrs = calls[0]![2] as [string, string][];
+    expect(attrs.map(([n]) => n)).toEqual(names);
+    expect(attrs.map(([, v]) => v)).toEqual(names.map((_, i) => String(i)));
+    expect(errors.filter((e) => e.code === 'duplicate-attribute').length).toBe(names.length + 50);
+  });
+
   it('continues in the state a sink sets during startTag, and remembers the last start tag', () => {
     let tokenizer: Tokenizer | null = null;
     const { calls } = tokenize('<textarea><b>&amp;</textarea ><p>', (sink, t) => {

@@ -13,6 +13,7 @@
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
 import { lookupName, rememberName } from './interned-names.js';
+import { AttributeNameTable } from './attribute-name-table.js';
 import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -54,6 +55,8 @@ import {
 export * from './states.js';
 
 const REPLACEMENT = '\uFFFD';
+/** Parts of an attribute value joined at a time (see `valueChunks`). */
+const VALUE_PARTS_JOIN = 1024;
 
 /** Tab, LF, FF, space: the whitespace of the tokenizer states (CR never reaches them). */
 function isSpace(c: number): boolean {
@@ -132,6 +135,8 @@ export class Tokenizer {
   // `textParts`, which is joined once at emit time (so a million references stay linear, with no
   // chain of `+=` intermediates). The array is reused across tokens.
   private readonly textParts: string[] = [];
+  /** A text with very many parts is joined `VALUE_PARTS_JOIN` parts at a time into these (see `valueChunks`). */
+  private textChunks: string[] | null = null;
   private runStart = -1;
   private runEnd = -1;
   /** Normalized offset of the first pending character, or -1 when none is pending. */
@@ -150,12 +155,20 @@ export class Tokenizer {
    */
   private readonly attributes: Attr[] = [];
   private attributeCount = 0;
-  private attributeNames: Set<string> | null = null;
+  /** The names of `attributes[0..attributeCount)`, once there are many (see `startAttribute`). */
+  private attributeNames: AttributeNameTable | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
   // The attribute value being read, built like the pending text: the strings in `valueParts`, then the
   // input range [valueStart, valueEnd). A value without references or U+0000 is one slice of the input.
   private readonly valueParts: string[] = [];
+  /**
+   * A value with very many parts (a million character references) is joined `VALUE_PARTS_JOIN` parts at a
+   * time into these, so that the parts array stays small and its strings die young: a million-entry array
+   * lives in old space, where every young string stored into it costs a write barrier and keeps it alive
+   * through young-generation collections.
+   */
+  private valueChunks: string[] | null = null;
   private valueStart = -1;
   private valueEnd = -1;
   // The comment being read. Every comment state appends exactly the characters it consumed, except
@@ -269,24 +282,32 @@ export class Tokenizer {
   /** Appends `s` (not taken from the input as is) to the pending character tokens; it stands at offset `at`. */
   private emitString(s: string, at: number): void {
     if (this.textBegin < 0) this.textBegin = at;
+    const parts = this.textParts;
     if (this.runEnd > this.runStart) {
-      this.textParts.push(this.input.slice(this.runStart, this.runEnd));
+      parts.push(this.input.slice(this.runStart, this.runEnd));
       this.runStart = this.runEnd = -1;
     }
-    this.textParts.push(s);
+    if (parts.push(s) >= VALUE_PARTS_JOIN) {
+      (this.textChunks ??= []).push(parts.join(''));
+      parts.length = 0;
+    }
   }
 
   private flushText(): void {
     if (this.textBegin < 0) return;
     const parts = this.textParts;
     let data: string;
-    if (parts.length === 0) {
+    if (parts.length === 0 && this.textChunks === null) {
       // The common case: one run of the input.
       data = this.input.slice(this.runStart, this.runEnd);
     } else {
       if (this.runEnd > this.runStart) parts.push(this.input.slice(this.runStart, this.runEnd));
       data = parts.length === 1 ? parts[0]! : parts.join('');
       parts.length = 0;
+      if (this.textChunks !== null) {
+        data = this.textChunks.join('') + data;
+        this.textChunks = null;
+      }
     }
     this.runStart = this.runEnd = -1;
     this.tokenStart = this.originalOffset(this.textBegin);
@@ -342,12 +363,9 @@ export class Tokenizer {
         }
       }
     } else {
-      let set = this.attributeNames;
-      if (set === null) {
-        set = this.attributeNames = new Set();
-        for (let i = 0; i < count; i++) set.add(attrs[i]!.localName);
-      }
-      duplicate = set.has(name);
+      let table = this.attributeNames;
+      if (table === null) table = this.attributeNames = new AttributeNameTable(attrs, count);
+      duplicate = table.addName(attrs, name, count);
     }
     if (duplicate) {
       this.err(E.DuplicateAttribute, p);
@@ -356,11 +374,11 @@ export class Tokenizer {
       const attr = newAttr(name, '');
       attrs[count] = attr;
       this.attributeCount = count + 1;
-      if (this.attributeNames !== null) this.attributeNames.add(name);
       this.attribute = attr;
     }
     // Setting `length` is a runtime call: only when there is something to drop (after an EOF in a value).
     if (this.valueParts.length !== 0) this.valueParts.length = 0;
+    this.valueChunks = null;
     this.valueStart = this.valueEnd = -1;
   }
 
@@ -378,26 +396,32 @@ export class Tokenizer {
 
   /** Appends `s` (not taken from the input as is) to the attribute value. */
   private appendValueString(s: string): void {
+    const parts = this.valueParts;
     if (this.valueEnd > this.valueStart) {
-      this.valueParts.push(this.input.slice(this.valueStart, this.valueEnd));
+      parts.push(this.input.slice(this.valueStart, this.valueEnd));
       this.valueStart = this.valueEnd = -1;
     }
-    this.valueParts.push(s);
+    if (parts.push(s) >= VALUE_PARTS_JOIN) {
+      (this.valueChunks ??= []).push(parts.join(''));
+      parts.length = 0;
+    }
   }
 
   private finishAttributeValue(): void {
     const parts = this.valueParts;
     if (this.attribute !== null) {
       let value: string;
-      if (parts.length === 0) {
+      if (parts.length === 0 && this.valueChunks === null) {
         value = this.valueEnd > this.valueStart ? this.input.slice(this.valueStart, this.valueEnd) : '';
       } else {
         if (this.valueEnd > this.valueStart) parts.push(this.input.slice(this.valueStart, this.valueEnd));
         value = parts.length === 1 ? parts[0]! : parts.join('');
+        if (this.valueChunks !== null) value = this.valueChunks.join('') + value;
       }
       this.attribute.value = value;
     }
     if (parts.length !== 0) parts.length = 0;
+    this.valueChunks = null;
     this.valueStart = this.valueEnd = -1;
   }
 
