@@ -322,16 +322,9 @@ export function escapeAttributeValue(str: string): string {
   return escapeString(str, true);
 }
 
-/**
- * From this length on, `escapeString` finds the characters to escape with `indexOf` (a memchr-speed scan per
- * character, several times faster per character than a `charCodeAt` loop on a long text) instead of a loop.
- */
-const INDEXOF_MIN_LENGTH = 256;
-
 /** Both modes of "escaping a string": scans once, copies the runs between the escaped characters. */
 function escapeString(str: string, attributeMode: boolean): string {
   const n = str.length;
-  if (n >= INDEXOF_MIN_LENGTH) return escapeLongString(str, attributeMode);
   let i = 0;
   for (; i < n; i++) {
     const c = str.charCodeAt(i);
@@ -363,69 +356,6 @@ function escapeString(str: string, attributeMode: boolean): string {
       chunk = '';
     }
   }
-  if (runStart < n) chunk += str.slice(runStart);
-  return out + chunk;
-}
-
-/**
- * `escapeString` for a long string: the next position of each character to escape is found with `indexOf`
- * and remembered (the string's length when there is none), so each character type's scans together cover the
- * string once.
- */
-function escapeLongString(str: string, attributeMode: boolean): string {
-  const n = str.length;
-  let amp = str.indexOf('&');
-  let lt = str.indexOf('<');
-  let gt = str.indexOf('>');
-  let nbsp = str.indexOf('\u00a0');
-  let quot = attributeMode ? str.indexOf('"') : -1;
-  if (amp < 0) amp = n;
-  if (lt < 0) lt = n;
-  if (gt < 0) gt = n;
-  if (nbsp < 0) nbsp = n;
-  if (quot < 0) quot = n;
-  // As in serializeChildren: `out` (flattened chunks), then `chunk`.
-  let out = '';
-  let chunk = '';
-  let runStart = 0;
-  for (;;) {
-    let i = amp;
-    if (lt < i) i = lt;
-    if (gt < i) i = gt;
-    if (nbsp < i) i = nbsp;
-    if (quot < i) i = quot;
-    if (i === n) break;
-    let rep: string;
-    if (i === amp) {
-      rep = '&amp;';
-      amp = str.indexOf('&', i + 1);
-      if (amp < 0) amp = n;
-    } else if (i === lt) {
-      rep = '&lt;';
-      lt = str.indexOf('<', i + 1);
-      if (lt < 0) lt = n;
-    } else if (i === gt) {
-      rep = '&gt;';
-      gt = str.indexOf('>', i + 1);
-      if (gt < 0) gt = n;
-    } else if (i === nbsp) {
-      rep = '&nbsp;';
-      nbsp = str.indexOf('\u00a0', i + 1);
-      if (nbsp < 0) nbsp = n;
-    } else {
-      rep = '&quot;';
-      quot = str.indexOf('"', i + 1);
-      if (quot < 0) quot = n;
-    }
-    if (runStart < i) chunk += str.slice(runStart, i);
-    chunk += rep;
-    runStart = i + 1;
-    if (chunk.length >= CHUNK_CHARS) {
-      out += flatten(chunk);
-      chunk = '';
-    }
-  }
-  if (runStart === 0) return str;
   if (runStart < n) chunk += str.slice(runStart);
   return out + chunk;
 }
