@@ -527,8 +527,8 @@ describe('Tokenizer API', () => {
   });
 
   it('drops duplicates among many attributes, including names whose hashes collide', () => {
-    // "a~" and "b_" have the same polynomial hash, so the 2^8 names made of 8 such blocks all collide,
-    // which makes the hash table hand over to its fallback.
+    // "a~" and "b_" have the same polynomial hash, so the 2^8 names made of 8 such blocks all collide
+    // (for any table hashing names that way); past twelve attributes the check uses a set of names.
     const colliding: string[] = [''];
     for (let k = 0; k < 8; k++) {
       const next: string[] = [];

@@ -13,7 +13,6 @@
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
 import { lookupName, rememberName } from './interned-names.js';
-import { AttributeNameTable } from './attribute-name-table.js';
 import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -156,7 +155,7 @@ export class Tokenizer {
   private readonly attributes: Attr[] = [];
   private attributeCount = 0;
   /** The names of `attributes[0..attributeCount)`, once there are many (see `startAttribute`). */
-  private attributeNames: AttributeNameTable | null = null;
+  private attributeNames: Set<string> | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
   // The attribute value being read, built like the pending text: the strings in `valueParts`, then the
@@ -363,9 +362,13 @@ export class Tokenizer {
         }
       }
     } else {
-      let table = this.attributeNames;
-      if (table === null) table = this.attributeNames = new AttributeNameTable(attrs, count);
-      duplicate = table.addName(attrs, name, count);
+      let set = this.attributeNames;
+      if (set === null) {
+        set = this.attributeNames = new Set();
+        for (let i = 0; i < count; i++) set.add(attrs[i]!.localName);
+      }
+      // Adding a name already there leaves the size as it was.
+      duplicate = set.size === set.add(name).size;
     }
     if (duplicate) {
       this.err(E.DuplicateAttribute, p);
