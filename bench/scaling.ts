@@ -30,6 +30,12 @@ interface Case {
   gen: (n: number) => string;
 }
 
+/**
+ * Item numbers in generated names, zero-padded to a fixed width: every item of a case is then as long as any
+ * other, so the 10n input is exactly ten times the n input (plain numbers would make it about 11.5 times).
+ */
+const num = (i: number): string => String(i).padStart(7, '0');
+
 const rep = (n: number, f: (i: number) => string): string => {
   const parts: string[] = new Array(n);
   for (let i = 0; i < n; i++) parts[i] = f(i);
@@ -41,14 +47,14 @@ const CASES: Case[] = [
   { name: 'deep <div> ×n', n: 5_000, gen: (n) => '<div>'.repeat(n) + 'x' },
   { name: 'deep <div><span> alternating ×n', n: 2_500, gen: (n) => '<div><span>'.repeat(n) + 'x' },
   // Attributes: duplicate-attribute detection must not be quadratic (10n = 100k attributes).
-  { name: 'one element, n attributes', n: 10_000, gen: (n) => '<div ' + rep(n, (i) => `a${i}="v${i}" `) + '>x</div>' },
+  { name: 'one element, n attributes', n: 10_000, gen: (n) => '<div ' + rep(n, (i) => `a${num(i)}="v${num(i)}" `) + '>x</div>' },
   { name: 'one element, n duplicate attributes', n: 10_000, gen: (n) => '<div ' + 'a="v" '.repeat(n) + '>x</div>' },
   // Active formatting elements.
   { name: 'unclosed <b> ×n', n: 5_000, gen: (n) => '<b>'.repeat(n) + 'x' },
   {
     name: "<b><i><u> with distinct attrs (defeats Noah's Ark) ×n",
     n: 1_000,
-    gen: (n) => rep(n, (i) => `<b class=c${i}><i id=i${i}><u title=t${i}>x`),
+    gen: (n) => rep(n, (i) => `<b class=c${num(i)}><i id=i${num(i)}><u title=t${num(i)}>x`),
   },
   // Adoption agency.
   { name: '<a><p> ×n', n: 5_000, gen: (n) => '<a><p>'.repeat(n) + 'x' },
@@ -56,7 +62,7 @@ const CASES: Case[] = [
   { name: 'misnested <b><p></b> ×n', n: 2_500, gen: (n) => '<b><p></b>'.repeat(n) + 'x' },
   { name: 'misnested <b><div><i></b>x</i> ×n', n: 1_500, gen: (n) => '<b><div><i></b>x</i>'.repeat(n) },
   // Foster parenting.
-  { name: '<table> + text ×n', n: 100_000, gen: (n) => '<table>' + rep(n, (i) => `t${i} `) + '</table>' },
+  { name: '<table> + text ×n', n: 100_000, gen: (n) => '<table>' + rep(n, (i) => `t${num(i)} `) + '</table>' },
   { name: '<table> + x<i>y</i> ×n (fostered elements)', n: 2_500, gen: (n) => '<table>' + 'x<i>y</i>'.repeat(n) + '</table>' },
   { name: '<table><tr> + <td>x<div>y ×n', n: 3_000, gen: (n) => '<table><tr>' + '<td>x<div>y'.repeat(n) + '</table>' },
   // Character references (10n = 1M references).
@@ -101,6 +107,8 @@ interface ChildResult {
   /** min t(10n) / min t(n): machine noise only ever adds time, so this is the least noisy estimate. */
   ratioBest: number;
   rounds: number;
+  /** Length of the 10n input over the n input's (10 but for a case's constant wrapper). */
+  inRatio: number;
   outRatio?: number;
 }
 interface ChildError {
@@ -159,6 +167,7 @@ function runChild(caseName: string, fnName: string, rounds: number, scale: numbe
       ratioMax: Math.max(...ratios),
       ratioBest: Math.min(...tb) / Math.min(...ts),
       rounds: r,
+      inRatio: big.length / small.length,
     };
     if (fnName === 'sanitize') {
       const outSmall = (f(small) as string).length;
@@ -189,7 +198,7 @@ if (argv[0] === '--child') {
   );
   const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)).padStart(6);
   const w = Math.max(...cases.map((c) => c.name.length));
-  console.log(`  ${'case'.padEnd(w)}  n        function       t(n) ms  t(10n) ms  ratio  (round spread)  best-of  out×`);
+  console.log(`  ${'case'.padEnd(w)}  n        function       t(n) ms  t(10n) ms  ratio  (round spread)  best-of  in×   out×`);
   const over: string[] = [];
   for (const c of cases) {
     for (const fnName of Object.keys(FUNCTIONS)) {
@@ -215,7 +224,7 @@ if (argv[0] === '--child') {
       const flag = res.ratio > 11 ? (res.ratioBest > 11 ? '  <-- over 11' : '  <-- over 11 (median only: noise?)') : '';
       if (res.ratio > 11) over.push(`${c.name} / ${fnName}: ${res.ratio.toFixed(1)}x (best-of ${res.ratioBest.toFixed(1)}x)`);
       console.log(
-        `${head}  ${fmt(res.tN)}   ${fmt(res.t10N)}   ${res.ratio.toFixed(1).padStart(5)}  (${res.ratioMin.toFixed(1)}–${res.ratioMax.toFixed(1)}, ${res.rounds} r)  ${res.ratioBest.toFixed(1).padStart(5)}` +
+        `${head}  ${fmt(res.tN)}   ${fmt(res.t10N)}   ${res.ratio.toFixed(1).padStart(5)}  (${res.ratioMin.toFixed(1)}–${res.ratioMax.toFixed(1)}, ${res.rounds} r)  ${res.ratioBest.toFixed(1).padStart(5)}  ${res.inRatio.toFixed(2).padStart(5)}` +
           `${res.outRatio === undefined ? '' : res.outRatio < 0 ? '  (empty)' : `  ${res.outRatio.toFixed(1)}`}${flag}`,
       );
     }

@@ -159,25 +159,10 @@ const HTML_TAG_NAMES = [
 const htmlTagIds = new Map<string, number>();
 for (let i = 1; i < HTML_TAG_NAMES.length; i++) htmlTagIds.set(HTML_TAG_NAMES[i]!, i);
 
-/**
- * A direct-mapped cache in front of `htmlTagIds`: tag tokens repeat a few names, each the same string (the
- * tokenizer's shared names), so a compare usually answers instead of a hash-table probe.
- */
-const ID_CACHE_MASK = 63;
-const idCacheNames: (string | undefined)[] = new Array<string | undefined>(ID_CACHE_MASK + 1).fill(undefined);
-const idCacheIds = new Int32Array(ID_CACHE_MASK + 1);
-
 /** The tag id of a (lower-cased) tag name as an HTML element or HTML tag token. */
 export function htmlTagId(name: string): number {
-  const n = name.length;
-  if (n === 0) return UNKNOWN;
-  const k = (n * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(n - 1)) & ID_CACHE_MASK;
-  if (idCacheNames[k] === name) return idCacheIds[k]!;
-  const found = htmlTagIds.get(name);
-  const id = found === undefined ? UNKNOWN : found;
-  idCacheNames[k] = name;
-  idCacheIds[k] = id;
-  return id;
+  const id = htmlTagIds.get(name);
+  return id === undefined ? UNKNOWN : id;
 }
 
 /** The tag id of a MathML element with this local name. */
