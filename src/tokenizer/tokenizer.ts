@@ -115,8 +115,16 @@ export class Tokenizer {
   state: number = DATA_STATE;
   /** Tag name of the last start tag emitted ('' before the first): the "appropriate end tag token" test. */
   lastStartTagName = '';
+  /**
+   * Normalized offset where the token being emitted began (-1: the end of the input); `tokenStart` maps it
+   * to the input as given only when someone asks (error reporting), not for every token.
+   */
+  private tokenStartAt = 0;
+
   /** Offset, in the input as given, where the token being emitted began. */
-  tokenStart = 0;
+  get tokenStart(): number {
+    return this.tokenStartAt < 0 ? this.original.length : this.originalOffset(this.tokenStartAt);
+  }
 
   private readonly sink: TokenSink;
   private readonly onError: ParseErrorSink | null;
@@ -309,14 +317,14 @@ export class Tokenizer {
       }
     }
     this.runStart = this.runEnd = -1;
-    this.tokenStart = this.originalOffset(this.textBegin);
+    this.tokenStartAt = this.textBegin;
     this.textBegin = -1;
     this.sink.characters(data);
   }
 
   private emitNullCharacter(p: number): void {
     this.flushText();
-    this.tokenStart = this.originalOffset(p);
+    this.tokenStartAt = p;
     this.sink.nullCharacter();
   }
 
@@ -334,7 +342,7 @@ export class Tokenizer {
   private emitTag(p: number): void {
     this.flushText();
     this.state = DATA_STATE;
-    this.tokenStart = this.originalOffset(this.tokenBegin);
+    this.tokenStartAt = this.tokenBegin;
     if (this.isEndTag) {
       if (this.attributeCount > 0) this.err(E.EndTagWithAttributes, p);
       if (this.selfClosing) this.err(E.EndTagWithTrailingSolidus, p);
@@ -442,7 +450,7 @@ export class Tokenizer {
    */
   private emitComment(dataEnd: number): void {
     this.flushText();
-    this.tokenStart = this.originalOffset(this.tokenBegin);
+    this.tokenStartAt = this.tokenBegin;
     const start = this.commentStart;
     const data = dataEnd > start ? this.input.slice(start, dataEnd) : '';
     this.sink.comment(this.commentHasNul ? replaceNulls(data) : data);
@@ -458,13 +466,13 @@ export class Tokenizer {
 
   private emitDoctype(): void {
     this.flushText();
-    this.tokenStart = this.originalOffset(this.tokenBegin);
+    this.tokenStartAt = this.tokenBegin;
     this.sink.doctype(this.doctypeName, this.publicId, this.systemId, this.forceQuirks);
   }
 
   private emitProcessingInstruction(): void {
     this.flushText();
-    this.tokenStart = this.originalOffset(this.tokenBegin);
+    this.tokenStartAt = this.tokenBegin;
     const data = this.piData;
     this.piData = '';
     this.sink.processingInstruction(this.temporaryBuffer, data);
@@ -472,7 +480,7 @@ export class Tokenizer {
 
   private emitEndOfFile(): void {
     this.flushText();
-    this.tokenStart = this.original.length;
+    this.tokenStartAt = -1;
     this.sink.endOfFile();
     if (this.onError !== null) this.onError.end(this.original);
   }
