@@ -25,15 +25,24 @@ let missHash = 0;
  * the name itself and hands it to `rememberName`.
  */
 export function lookupName(s: string, start: number, end: number): string | null {
-  const len = end - start;
-  missSlot = -1;
-  if (len === 0 || len > MAX_LENGTH) return null;
-  let h = len;
+  let h = 0;
   for (let i = start; i < end; i++) {
     let c = s.charCodeAt(i);
     if (c >= 0x41 && c <= 0x5a) c |= 0x20;
     h = (Math.imul(h, 31) + c) | 0;
   }
+  return lookupHashedName(s, start, end, h);
+}
+
+/**
+ * `lookupName` for a caller that hashed the range while scanning it: `h` is `(Math.imul(h, 31) + c) | 0` over
+ * the range's ASCII-lower-cased code units, from 0.
+ */
+export function lookupHashedName(s: string, start: number, end: number, h: number): string | null {
+  const len = end - start;
+  missSlot = -1;
+  if (len === 0 || len > MAX_LENGTH) return null;
+  h = (Math.imul(h, 31) + len) | 0;
   h ^= h >>> 11;
   const slot = h & MASK;
   const cand = names[slot];

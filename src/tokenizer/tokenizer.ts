@@ -12,7 +12,7 @@
  * call; the loop reads `this.state` afresh at every step.
  */
 import { type Attr, exactCopy, newAttr } from '../dom.js';
-import { lookupName, rememberName } from './interned-names.js';
+import { lookupHashedName, rememberName } from './interned-names.js';
 import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -781,6 +781,7 @@ export class Tokenizer {
         case TAG_NAME_STATE: {
           const start = p;
           let fix = false;
+          let h = 0;
           while (p < n) {
             c = s.charCodeAt(p);
             if (c === GT || c === SOLIDUS || isSpace(c)) break;
@@ -788,11 +789,13 @@ export class Tokenizer {
               this.err(E.UnexpectedNullCharacter, p);
               fix = true;
             } else if (isAsciiUpper(c)) fix = true;
+            // The name cache's hash (see lookupHashedName), computed in this one pass.
+            h = (Math.imul(h, 31) + (isAsciiUpper(c) ? c | 0x20 : c)) | 0;
             p++;
           }
           // The state runs once per tag (it scans the whole name), so this sets the name: a slice of
           // the input unless it needs lower-casing or U+0000 replaced.
-          let name = lookupName(s, start, p);
+          let name = lookupHashedName(s, start, p, h);
           if (name === null) {
             name = fix ? lowerAndReplaceNulls(s.slice(start, p)) : s.slice(start, p);
             rememberName(name);
@@ -1899,6 +1902,9 @@ export class Tokenizer {
     let p = scanFrom;
     let fix = false;
     let c = 0;
+    // The name cache's hash (see lookupHashedName), computed in this one pass; `scanFrom` is `start` or one
+    // past it (a leading `=`), which the hash must cover too.
+    let h = scanFrom > start ? s.charCodeAt(start) : 0;
     while (p < n) {
       c = s.charCodeAt(p);
       if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
@@ -1907,12 +1913,16 @@ export class Tokenizer {
         fix = true;
       } else if (isAsciiUpper(c)) {
         fix = true;
+        h = (Math.imul(h, 31) + (c | 0x20)) | 0;
+        p++;
+        continue;
       } else if (c === DQUOTE || c === APOSTROPHE || c === LT) {
         this.err(E.UnexpectedCharacterInAttributeName, p);
       }
+      h = (Math.imul(h, 31) + c) | 0;
       p++;
     }
-    let name = lookupName(s, start, p);
+    let name = lookupHashedName(s, start, p, h);
     if (name === null) {
       const raw = s.slice(start, p);
       name = fix ? lowerAndReplaceNulls(raw) : raw;
