@@ -61,7 +61,7 @@ export function lookupHashedName(s: string, start: number, end: number, h: numbe
   return null;
 }
 
-/** Keeps `name`, made for the range of the last `lookupName` that returned null, for later lookups. */
+/** Keeps `name`, made for the range of the last lookup that returned null, for later lookups. */
 export function rememberName(name: string): void {
   if (missSlot < 0) return;
   names[missSlot] = name;

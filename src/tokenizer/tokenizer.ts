@@ -11,7 +11,7 @@
  * Tokens are calls on a `TokenSink` (no token objects). The sink may change `state` during any
  * call; the loop reads `this.state` afresh at every step.
  */
-import { type Attr, exactCopy, newAttr } from '../dom.js';
+import { Attr, exactCopy } from '../dom.js';
 import { lookupHashedName, rememberName } from './interned-names.js';
 import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
@@ -54,8 +54,33 @@ import {
 export * from './states.js';
 
 const REPLACEMENT = '\uFFFD';
-/** Parts of an attribute value joined at a time (see `valueChunks`). */
-const VALUE_PARTS_JOIN = 1024;
+/** Parts of a pending text or attribute value joined at a time (see `pushPart`). */
+const PARTS_JOIN = 1024;
+
+/**
+ * Appends `s` to the parts of a pending text or attribute value. Past PARTS_JOIN parts (a million character
+ * references), the parts are joined into one entry of `chunks`, so that the parts array stays small and its
+ * strings die young: a million-entry array lives in old space, where every young string stored into it costs
+ * a write barrier and keeps it alive through young-generation collections.
+ */
+function pushPart(parts: string[], chunks: string[], s: string): void {
+  if (parts.push(s) >= PARTS_JOIN) {
+    chunks.push(parts.join(''));
+    parts.length = 0;
+  }
+}
+
+/** `chunks`, then `parts`, then `tail`, as one string; empties `parts` and `chunks`. */
+function joinParts(parts: string[], chunks: string[], tail: string): string {
+  if (tail.length !== 0) parts.push(tail);
+  let joined = parts.length === 1 ? parts[0]! : parts.join('');
+  parts.length = 0;
+  if (chunks.length !== 0) {
+    joined = chunks.join('') + joined;
+    chunks.length = 0;
+  }
+  return joined;
+}
 
 /** Tab, LF, FF, space: the whitespace of the tokenizer states (CR never reaches them). */
 function isSpace(c: number): boolean {
@@ -142,8 +167,8 @@ export class Tokenizer {
   // `textParts`, which is joined once at emit time (so a million references stay linear, with no
   // chain of `+=` intermediates). The array is reused across tokens.
   private readonly textParts: string[] = [];
-  /** A text with very many parts is joined `VALUE_PARTS_JOIN` parts at a time into these (see `valueChunks`). */
-  private textChunks: string[] | null = null;
+  /** A text with very many parts is joined PARTS_JOIN parts at a time into these (see `pushPart`). */
+  private readonly textChunks: string[] = [];
   private runStart = -1;
   private runEnd = -1;
   /** Normalized offset of the first pending character, or -1 when none is pending. */
@@ -169,13 +194,8 @@ export class Tokenizer {
   // The attribute value being read, built like the pending text: the strings in `valueParts`, then the
   // input range [valueStart, valueEnd). A value without references or U+0000 is one slice of the input.
   private readonly valueParts: string[] = [];
-  /**
-   * A value with very many parts (a million character references) is joined `VALUE_PARTS_JOIN` parts at a
-   * time into these, so that the parts array stays small and its strings die young: a million-entry array
-   * lives in old space, where every young string stored into it costs a write barrier and keeps it alive
-   * through young-generation collections.
-   */
-  private valueChunks: string[] | null = null;
+  /** A value with very many parts is joined PARTS_JOIN parts at a time into these (see `pushPart`). */
+  private readonly valueChunks: string[] = [];
   private valueStart = -1;
   private valueEnd = -1;
   // The comment being read. Every comment state appends exactly the characters it consumed, except
@@ -294,27 +314,18 @@ export class Tokenizer {
       parts.push(this.input.slice(this.runStart, this.runEnd));
       this.runStart = this.runEnd = -1;
     }
-    if (parts.push(s) >= VALUE_PARTS_JOIN) {
-      (this.textChunks ??= []).push(parts.join(''));
-      parts.length = 0;
-    }
+    pushPart(parts, this.textChunks, s);
   }
 
   private flushText(): void {
     if (this.textBegin < 0) return;
     const parts = this.textParts;
     let data: string;
-    if (parts.length === 0 && this.textChunks === null) {
+    if (parts.length === 0 && this.textChunks.length === 0) {
       // The common case: one run of the input.
       data = this.input.slice(this.runStart, this.runEnd);
     } else {
-      if (this.runEnd > this.runStart) parts.push(this.input.slice(this.runStart, this.runEnd));
-      data = parts.length === 1 ? parts[0]! : parts.join('');
-      parts.length = 0;
-      if (this.textChunks !== null) {
-        data = this.textChunks.join('') + data;
-        this.textChunks = null;
-      }
+      data = joinParts(parts, this.textChunks, this.runEnd > this.runStart ? this.input.slice(this.runStart, this.runEnd) : '');
     }
     this.runStart = this.runEnd = -1;
     this.tokenStartAt = this.textBegin;
@@ -382,14 +393,14 @@ export class Tokenizer {
       this.err(E.DuplicateAttribute, p);
       this.attribute = null;
     } else {
-      const attr = newAttr(name, '');
+      const attr = new Attr(name, '');
       attrs[count] = attr;
       this.attributeCount = count + 1;
       this.attribute = attr;
     }
     // Setting `length` is a runtime call: only when there is something to drop (after an EOF in a value).
     if (this.valueParts.length !== 0) this.valueParts.length = 0;
-    this.valueChunks = null;
+    if (this.valueChunks.length !== 0) this.valueChunks.length = 0;
     this.valueStart = this.valueEnd = -1;
   }
 
@@ -412,27 +423,22 @@ export class Tokenizer {
       parts.push(this.input.slice(this.valueStart, this.valueEnd));
       this.valueStart = this.valueEnd = -1;
     }
-    if (parts.push(s) >= VALUE_PARTS_JOIN) {
-      (this.valueChunks ??= []).push(parts.join(''));
-      parts.length = 0;
-    }
+    pushPart(parts, this.valueChunks, s);
   }
 
   private finishAttributeValue(): void {
     const parts = this.valueParts;
-    if (this.attribute !== null) {
-      let value: string;
-      if (parts.length === 0 && this.valueChunks === null) {
-        value = this.valueEnd > this.valueStart ? this.input.slice(this.valueStart, this.valueEnd) : '';
-      } else {
-        if (this.valueEnd > this.valueStart) parts.push(this.input.slice(this.valueStart, this.valueEnd));
-        value = parts.length === 1 ? parts[0]! : parts.join('');
-        if (this.valueChunks !== null) value = this.valueChunks.join('') + value;
-      }
-      this.attribute.value = value;
+    const chunks = this.valueChunks;
+    const attr = this.attribute;
+    if (attr !== null) {
+      const tail = this.valueEnd > this.valueStart ? this.input.slice(this.valueStart, this.valueEnd) : '';
+      // The common case is one range of the input (or none).
+      attr.value = parts.length === 0 && chunks.length === 0 ? tail : joinParts(parts, chunks, tail);
+    } else {
+      // A dropped duplicate: nothing to build.
+      if (parts.length !== 0) parts.length = 0;
+      if (chunks.length !== 0) chunks.length = 0;
     }
-    if (parts.length !== 0) parts.length = 0;
-    this.valueChunks = null;
     this.valueStart = this.valueEnd = -1;
   }
 

@@ -84,8 +84,7 @@ export class StackOfOpenElements {
     const el = this.items[i]!;
     const id = this.ids[i]!;
     this.topOf[id] = this.prevSame[i]!;
-    const e = this.entryAt[i]!;
-    if (e !== null) e.onStack = false;
+    this.detachEntry(i);
     // Slots above `top` keep stale references until overwritten (cheaper than shrinking the arrays);
     // `items.length` is therefore not the stack height: `top` is.
     this.top = i - 1;

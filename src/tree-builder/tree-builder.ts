@@ -32,10 +32,6 @@ import {
   asciiLowercase,
   type ChildNode,
   type ParentNode,
-  newAttrNS,
-  newComment,
-  newElement,
-  newText,
 } from '../dom.js';
 import { ParseErrorCode as E } from '../errors.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
@@ -114,7 +110,7 @@ function cloneAttributes(attrs: Attr[]): Attr[] {
   const out: Attr[] = new Array(attrs.length);
   for (let i = 0; i < attrs.length; i++) {
     const a = attrs[i]!;
-    out[i] = newAttrNS(a.localName, a.value, a.namespaceURI, a.prefix);
+    out[i] = new Attr(a.localName, a.value, a.namespaceURI, a.prefix);
   }
   return out;
 }
@@ -251,7 +247,7 @@ export class TreeBuilder implements TokenSink {
   initFragment(context: Element): Element {
     this.contextElement = context;
     this.contextId = elementTagId(context);
-    const root = newElement('html', HTML_NS, []);
+    const root = new Element('html', HTML_NS, []);
     this.document.childNodes.push(root);
     root.parentNode = this.document;
     this.open.push(root, T.HTML);
@@ -565,7 +561,7 @@ export class TreeBuilder implements TokenSink {
         (last as Text).data += data;
         return;
       }
-      const t = newText(data);
+      const t = new Text(data);
       t.parentNode = parent;
       appendChildNode(parent, t);
     } else {
@@ -575,7 +571,7 @@ export class TreeBuilder implements TokenSink {
         (prev as Text).data += data;
         return;
       }
-      const t = newText(data);
+      const t = new Text(data);
       t.parentNode = parent;
       kids.splice(i, 0, t);
     }
@@ -584,7 +580,7 @@ export class TreeBuilder implements TokenSink {
   /** "Insert a comment" (and, since 2026, a processing instruction) for the current token. */
   private insertCommentOrPI(parent: ParentNode | null): void {
     const node =
-      this.tk === PROCESSING_INSTRUCTION ? new ProcessingInstruction(this.tTarget, this.tData) : newComment(this.tData);
+      this.tk === PROCESSING_INSTRUCTION ? new ProcessingInstruction(this.tTarget, this.tData) : new Comment(this.tData);
     if (parent !== null) {
       appendChildNode(parent, node);
       node.parentNode = parent;
@@ -597,7 +593,7 @@ export class TreeBuilder implements TokenSink {
   /** "Insert a foreign element" / "insert an HTML element" for a token, pushing it onto the stack. */
   private insertElement(localName: string, ns: string, attrs: Attr[], id: number): Element {
     this.findInsertionLocation(null);
-    const el = newElement(localName, ns, attrs);
+    const el = new Element(localName, ns, attrs);
     this.insertAtLocation(el);
     if (id === T.SELECTEDCONTENT) this.noteSelectedContent(el);
     else if (id === T.OPTION && this.open.hasId(T.SELECT)) this.noteOptionInserted(el);
@@ -838,7 +834,7 @@ export class TreeBuilder implements TokenSink {
   }
 
   private createRootElement(attrs: Attr[]): void {
-    const html = newElement('html', HTML_NS, attrs);
+    const html = new Element('html', HTML_NS, attrs);
     html.parentNode = this.document;
     this.document.childNodes.push(html);
     this.open.push(html, T.HTML);
@@ -1579,7 +1575,7 @@ export class TreeBuilder implements TokenSink {
       const feEntry = afe.lastAfterMarkerWithId(id);
       if (feEntry === null) return false;
       const fe = feEntry.element!;
-      let feIndex = open.indexOf(fe);
+      let feIndex = feEntry.onStack ? open.indexOf(fe) : -1;
       if (feIndex < 0) {
         this.err(E.AdoptionAgency1_2);
         afe.remove(feEntry);
@@ -1623,7 +1619,7 @@ export class TreeBuilder implements TokenSink {
           open.removeAt(nodeIndex);
           continue;
         }
-        const el = newElement(node.localName, HTML_NS, cloneAttributes(node.attributes));
+        const el = new Element(node.localName, HTML_NS, cloneAttributes(node.attributes));
         const newEntry = afe.replace(nodeEntry, el);
         open.replaceAt(nodeIndex, el, nodeEntry.id);
         open.attachEntry(nodeIndex, newEntry);
@@ -1639,7 +1635,7 @@ export class TreeBuilder implements TokenSink {
       this.findInsertionLocation(commonAncestor);
       this.insertAtLocation(lastNode);
       // Steps 15-17.
-      const newEl = newElement(fe.localName, HTML_NS, cloneAttributes(fe.attributes));
+      const newEl = new Element(fe.localName, HTML_NS, cloneAttributes(fe.attributes));
       const kids = furthestBlock.childNodes;
       for (let i = 0; i < kids.length; i++) kids[i]!.parentNode = newEl;
       newEl.childNodes = kids;
@@ -2600,7 +2596,7 @@ function cloneChildren(src: ParentNode, dst: ParentNode): void {
       switch (child.nodeType) {
         case ELEMENT_NODE: {
           const e = child as Element;
-          const c = newElement(e.localName, e.namespaceURI, cloneAttributes(e.attributes));
+          const c = new Element(e.localName, e.namespaceURI, cloneAttributes(e.attributes));
           c.prefix = e.prefix;
           if (e.content !== null) {
             srcStack.push(e.content);
@@ -2612,10 +2608,10 @@ function cloneChildren(src: ParentNode, dst: ParentNode): void {
           break;
         }
         case TEXT_NODE:
-          copy = newText((child as Text).data);
+          copy = new Text((child as Text).data);
           break;
         case 8:
-          copy = newComment((child as Comment).data);
+          copy = new Comment((child as Comment).data);
           break;
         case 7:
           copy = new ProcessingInstruction((child as ProcessingInstruction).target, (child as ProcessingInstruction).data);
