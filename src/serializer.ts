@@ -167,7 +167,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
     if (i >= list.length) {
       if (top === 0) break;
       const closing = elements.pop()!;
-      s += '</' + (closing.namespaceURI === HTML_NS ? closing.localName : serializationTagName(closing)) + '>';
+      s += piece(endTags, '</', closing.namespaceURI === HTML_NS ? closing.localName : serializationTagName(closing), '>');
       if (onStack !== null) onStack.delete(closing);
       lists.pop();
       indexes.pop();
@@ -186,20 +186,23 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
         const localName = el.localName;
         const isHTML = el.namespaceURI === HTML_NS;
         const tagName = isHTML ? localName : serializationTagName(el);
-        let startTag = '<' + tagName;
         const attrs = el.attributes;
-        for (let a = 0; a < attrs.length; a++) {
-          const attr = attrs[a]!;
-          const name = attr.namespaceURI === null ? attr.localName : serializedAttributeName(attr);
-          startTag += ' ' + name + '="' + (roundTrip ? escapeCarriageReturns(escapeAttributeValue(attr.value)) : escapeAttributeValue(attr.value)) + '"';
+        if (attrs.length === 0) s += piece(startTags, '<', tagName, '>');
+        else {
+          let startTag = '<' + tagName;
+          for (let a = 0; a < attrs.length; a++) {
+            const attr = attrs[a]!;
+            const name = attr.namespaceURI === null ? attr.localName : serializedAttributeName(attr);
+            startTag += piece(attributePrefixes, ' ', name, '="') + escapeValue(attr.value, roundTrip ? ESCAPE_ATTRIBUTE | ESCAPE_CR : ESCAPE_ATTRIBUTE) + '"';
+          }
+          s += startTag + '>';
         }
-        s += startTag + '>';
         if (roundTrip && isHTML && needsLeadingNewline(el, el.childNodes)) s += '\n';
         if (isHTML && SERIALIZES_AS_VOID.has(localName)) break;
         const content = el.content;
         const kids = isHTML && content !== null && localName === 'template' ? content.childNodes : el.childNodes;
         if (kids.length === 0) {
-          s += '</' + tagName + '>';
+          s += piece(endTags, '</', tagName, '>');
           break;
         }
         if (top >= CYCLE_CHECK_DEPTH) {
@@ -219,7 +222,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
       }
       case TEXT_NODE: {
         const data = (child as Text).data;
-        s += raws[top]! ? data : roundTrip ? escapeCarriageReturns(escapeText(data)) : escapeText(data);
+        s += raws[top]! ? data : escapeValue(data, roundTrip ? ESCAPE_CR : 0);
         break;
       }
       case COMMENT_NODE:
@@ -240,6 +243,24 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
   return out + s;
 }
 
+/**
+ * The markup pieces written for each name: `<name>`, `</name>`, ` name="`. Made once per name instead of by two
+ * concatenations per element or attribute (the serializer's main cost was these small strings). Bounded: a
+ * document of endless distinct names empties a cache now and then.
+ */
+const startTags = new Map<string, string>();
+const endTags = new Map<string, string>();
+const attributePrefixes = new Map<string, string>();
+
+function piece(cache: Map<string, string>, before: string, name: string, after: string): string {
+  let t = cache.get(name);
+  if (t === undefined) {
+    if (cache.size > 512) cache.clear();
+    cache.set(name, (t = before + name + after));
+  }
+  return t;
+}
+
 /** Round-trip mode: the parser drops a line feed right after `<pre>`, `<listing>` and `<textarea>`. */
 function needsLeadingNewline(el: Element, kids: readonly ChildNode[]): boolean {
   if (el.namespaceURI !== HTML_NS || kids.length === 0) return false;
@@ -247,11 +268,6 @@ function needsLeadingNewline(el: Element, kids: readonly ChildNode[]): boolean {
   if (name !== 'pre' && name !== 'textarea' && name !== 'listing') return false;
   const first = kids[0]!;
   return first.nodeType === TEXT_NODE && (first as Text).data.charCodeAt(0) === 0x0a;
-}
-
-/** Round-trip mode: U+000D as a character reference (already-escaped text in, so no `&` is added here). */
-function escapeCarriageReturns(str: string): string {
-  return str.indexOf('\r') < 0 ? str : str.split('\r').join('&#13;');
 }
 
 /** Round-trip mode: a DOCTYPE with its identifiers, as the tokenizer reads them back (quirks mode included). */
@@ -309,8 +325,7 @@ export function serializedAttributeName(attr: Attr): string {
  * `>` → `&gt;`. Returns `str` itself when nothing needs escaping.
  */
 export function escapeText(str: string): string {
-  if (typeof str !== 'string') throw new TypeError('serialize: text data must be a string, got ' + typeof str);
-  return escapeString(str, false);
+  return escapeValue(str, 0);
 }
 
 /**
@@ -318,17 +333,29 @@ export function escapeText(str: string): string {
  * escapes `<` and `>` in attribute values as well).
  */
 export function escapeAttributeValue(str: string): string {
-  if (typeof str !== 'string') throw new TypeError('serialize: attribute values must be strings, got ' + typeof str);
-  return escapeString(str, true);
+  return escapeValue(str, ESCAPE_ATTRIBUTE);
 }
 
-/** Both modes of "escaping a string": scans once, copies the runs between the escaped characters. */
-function escapeString(str: string, attributeMode: boolean): string {
+/** escapeString's modes: attribute mode, and round-trip mode's U+000D as `&#13;` (a literal CR would come back as LF). */
+const ESCAPE_ATTRIBUTE = 1;
+const ESCAPE_CR = 2;
+
+function escapeValue(str: string, mode: number): string {
+  if (typeof str !== 'string') {
+    throw new TypeError('serialize: ' + (mode & ESCAPE_ATTRIBUTE ? 'attribute values must be strings' : 'text data must be a string') + ', got ' + typeof str);
+  }
+  return escapeString(str, mode);
+}
+
+/** Both modes of "escaping a string" (and ESCAPE_CR): scans once, copies the runs between the escaped characters. */
+function escapeString(str: string, mode: number): string {
   const n = str.length;
+  const attributeMode = (mode & ESCAPE_ATTRIBUTE) !== 0;
+  const cr = (mode & ESCAPE_CR) !== 0;
   let i = 0;
   for (; i < n; i++) {
     const c = str.charCodeAt(i);
-    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0 || (c === 0x22 && attributeMode)) break;
+    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0 || (c === 0x22 && attributeMode) || (c === 0x0d && cr)) break;
   }
   if (i === n) return str;
   // As in serializeChildren: `out` (flattened chunks), then `chunk`.
@@ -345,6 +372,10 @@ function escapeString(str: string, attributeMode: boolean): string {
       case 0x22:
         if (!attributeMode) continue;
         rep = '&quot;';
+        break;
+      case 0x0d:
+        if (!cr) continue;
+        rep = '&#13;';
         break;
       default: continue;
     }
