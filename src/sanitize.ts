@@ -25,7 +25,7 @@ import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase 
 import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
 import { htmlRawTextParent, serialize } from './serializer.js';
-import { hardenUrls } from './sanitizer/url-hardening.js';
+import { urlHardening } from './sanitizer/url-hardening.js';
 import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
 import { parseDocumentWith, parseFragmentWith, type FragmentContext } from './parser.js';
 import { isUint8Array } from './encoding/encoding-sniffing.js';
@@ -106,9 +106,10 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   }
   const report = options.onReport;
   if (policy !== null) engine!.structure(fragment, policy, report);
-  sanitizeWith(fragment, sanitizer, safe);
+  // URL hardening (no policy: a policy's URL rules replace it) runs in the Sanitizer API's attribute pass.
+  const harden = policy === null && safe && options.hardenUrls === true;
+  sanitizeWith(fragment, sanitizer, safe, harden ? urlHardening(report ? urlReporter(report) : undefined) : null);
   if (policy !== null) engine!.attributes(fragment, policy, report);
-  else if (safe && options.hardenUrls) hardenUrls(fragment, report ? urlReporter(report) : undefined);
   if (options.reparseSafe) {
     enforceFragmentReparseSafety(
       fragment,
@@ -141,9 +142,10 @@ export function sanitizeDocument(
   );
   const report = options.onReport;
   if (policy !== null) engine!.structure(doc, policy, report);
-  sanitizeWith(doc, sanitizer, safe);
+  // URL hardening (no policy: a policy's URL rules replace it) runs in the Sanitizer API's attribute pass.
+  const harden = policy === null && safe && options.hardenUrls === true;
+  sanitizeWith(doc, sanitizer, safe, harden ? urlHardening(report ? urlReporter(report) : undefined) : null);
   if (policy !== null) engine!.attributes(doc, policy, report);
-  else if (safe && options.hardenUrls) hardenUrls(doc, report ? urlReporter(report) : undefined);
   if (options.reparseSafe) {
     enforceReparseSafety(doc, { kind: 'document' }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   }

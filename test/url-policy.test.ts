@@ -12,6 +12,7 @@ import {
   cleanUrl,
   cssUrlRewriter,
   dataUrlMimeType,
+  schemeOf,
   urlKind,
   urlScheme,
 } from '../src/url/url-policy.js';
@@ -196,6 +197,25 @@ describe('cleaning and scheme detection', () => {
     for (const s of ['javascript:x', 'JAVASCRIPT:x', 'a+b:x', 'c:\\x', 'mailto:x', 'data:,x', 'x.y-z:1']) {
       expect(urlScheme(cleanUrl(s))).toBe(new URL(cleanUrl(s)).protocol.slice(0, -1));
     }
+  });
+
+  it('schemeOf(v) is urlScheme(cleanUrl(v)) for every string of up to 4 characters over a mixed alphabet', () => {
+    // Letters of both cases, a digit, scheme punctuation, the colon, the removed tab/LF/CR, a stripped C0
+    // control and space, a non-scheme character: 15 characters, 54,241 strings.
+    const alphabet = ['j', 'A', '1', '+', '.', ':', '\t', '\n', '\r', '\u0000', ' ', '/', '\u00a0', 's', '-'];
+    let strings = [''];
+    let all: string[] = [''];
+    for (let len = 1; len <= 4; len++) {
+      strings = strings.flatMap((p) => alphabet.map((c) => p + c));
+      all = all.concat(strings);
+    }
+    expect(all.length).toBe(54241);
+    const wrong = all.filter((v) => schemeOf(v) !== urlScheme(cleanUrl(v)));
+    expect(wrong).toEqual([]);
+    for (const v of ['java\nscript:x', ' \u0001JaVa\tScRiPt:alert(1)', 'https://x/?a=b:c', 'data:text/html,x', 'a b:c', 'x']) {
+      expect(schemeOf(v)).toBe(urlScheme(cleanUrl(v)));
+    }
+    expect(schemeOf(' \u0001JaVa\tScRiPt:alert(1)')).toBe('javascript');
   });
 
   it('dataUrlMimeType', () => {

@@ -15,25 +15,35 @@ export interface SanitizerName {
 export class NameMap<V> {
   private readonly byNamespace = new Map<string | null, Map<string, V>>();
   private count = 0;
+  // The last namespace looked up and its map: lookups come in runs of one namespace (HTML elements,
+  // no-namespace attributes), which then cost one hash lookup instead of two.
+  private lastNamespace: string | null | undefined = undefined;
+  private lastMap: Map<string, V> | undefined = undefined;
 
   get size(): number {
     return this.count;
   }
 
+  private mapFor(namespace: string | null): Map<string, V> | undefined {
+    if (namespace === this.lastNamespace) return this.lastMap;
+    this.lastNamespace = namespace;
+    return (this.lastMap = this.byNamespace.get(namespace));
+  }
+
   get(namespace: string | null, name: string): V | undefined {
-    const m = this.byNamespace.get(namespace);
+    const m = this.mapFor(namespace);
     return m === undefined ? undefined : m.get(name);
   }
 
   has(namespace: string | null, name: string): boolean {
-    const m = this.byNamespace.get(namespace);
+    const m = this.mapFor(namespace);
     return m !== undefined && m.has(name);
   }
 
   /** Sets the value; returns false when the pair was already present (the value is replaced). */
   set(namespace: string | null, name: string, value: V): boolean {
-    let m = this.byNamespace.get(namespace);
-    if (m === undefined) this.byNamespace.set(namespace, (m = new Map()));
+    let m = this.mapFor(namespace);
+    if (m === undefined) this.byNamespace.set(namespace, (m = this.lastMap = new Map()));
     const fresh = !m.has(name);
     m.set(name, value);
     if (fresh) this.count++;

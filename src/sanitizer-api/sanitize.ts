@@ -35,7 +35,7 @@ import {
   type SanitizerHandle,
   sanitizerState,
 } from './config.js';
-import { cleanUrl, urlScheme } from '../url/url-policy.js';
+import { schemeOf } from '../url/url-policy.js';
 import { isDataAttributeName, NameMap, NameSet } from './names.js';
 import type { CanonicalSanitizerConfig, SanitizerConfig, SanitizerPreset } from './types.js';
 
@@ -112,11 +112,11 @@ for (const [el, attr] of ANIMATING_URL_ATTRIBUTES) {
  * so this is the parser's cleaning and scheme states (shared with the URL policy), without a full parse.
  */
 export function containsJavascriptUrl(value: string): boolean {
-  return urlScheme(cleanUrl(value)) === 'javascript';
+  return schemeOf(value) === 'javascript';
 }
 
 /** Whether "sanitize core" keeps `attr` on an element that is kept (the attribute steps, in order). */
-function keepAttribute(el: Element, attr: Attr, rule: ElementRule, c: CompiledConfig): boolean {
+function keepAttribute(el: Element, attr: Attr, rule: ElementRule, c: CompiledConfig, nav: NameSet | undefined): boolean {
   const ns = attr.namespaceURI;
   const local = attr.localName;
   // The element's own remove-list wins.
@@ -136,7 +136,6 @@ function keepAttribute(el: Element, attr: Attr, rule: ElementRule, c: CompiledCo
   }
   if (c.handleJavascriptNavigationUrls) {
     // Navigating URL attributes must not hold javascript: URLs.
-    const nav = NAVIGATING.get(el.namespaceURI, el.localName);
     if (nav !== undefined && nav.has(ns, local) && containsJavascriptUrl(attr.value)) return false;
     // Any MathML element can be a link: href or xlink:href.
     if (el.namespaceURI === MATHML_NS && local === 'href' && (ns === null || ns === XLINK_NS) && containsJavascriptUrl(attr.value)) {
@@ -150,17 +149,26 @@ function keepAttribute(el: Element, attr: Attr, rule: ElementRule, c: CompiledCo
   return true;
 }
 
+/**
+ * A check run after the configuration's on each attribute it keeps; true removes the attribute too. htmlsift's
+ * URL hardening (`sanitize()`) runs this way, in the same pass.
+ */
+export type AttributeCheck = (el: Element, attr: Attr) => boolean;
+
 /** Filters a kept element's attribute list in place (no copy). */
-function sanitizeAttributes(el: Element, c: CompiledConfig): void {
+function sanitizeAttributes(el: Element, c: CompiledConfig, extra: AttributeCheck | null): void {
   const attrs = el.attributes;
-  if (attrs.length === 0) return;
+  const n = attrs.length;
+  if (n === 0) return;
   const rule = (c.elements !== null ? c.elements.get(el.namespaceURI, el.localName) : undefined) ?? NO_RULE;
+  // The element's navigating URL attributes, looked up once for all its attributes.
+  const nav = c.handleJavascriptNavigationUrls ? NAVIGATING.get(el.namespaceURI, el.localName) : undefined;
   let w = 0;
-  for (let r = 0; r < attrs.length; r++) {
+  for (let r = 0; r < n; r++) {
     const a = attrs[r]!;
-    if (keepAttribute(el, a, rule, c)) attrs[w++] = a;
+    if (keepAttribute(el, a, rule, c, nav) && (extra === null || !extra(el, a))) attrs[w++] = a;
   }
-  attrs.length = w;
+  if (w !== n) attrs.length = w;
 }
 
 const KEEP = 0;
@@ -201,9 +209,9 @@ const inputIndex: number[] = [];
  * element, its children and template contents. `root` itself is not judged. An HTML `template` root has its
  * contents sanitized too.
  */
-export function sanitizeCore(root: ParentNode, c: CompiledConfig): void {
+export function sanitizeCore(root: ParentNode, c: CompiledConfig, extra: AttributeCheck | null = null): void {
   try {
-    walk(root, c);
+    walk(root, c, extra);
   } finally {
     // Leave the shared scratch arrays empty even if something threw.
     scratchOut.length = 0;
@@ -212,7 +220,7 @@ export function sanitizeCore(root: ParentNode, c: CompiledConfig): void {
   }
 }
 
-function walk(root: ParentNode, c: CompiledConfig): void {
+function walk(root: ParentNode, c: CompiledConfig, extra: AttributeCheck | null): void {
   const work: ParentNode[] = [root];
   if (root.nodeType === ELEMENT_NODE && (root as Element).content !== null) work.push((root as Element).content!);
   while (work.length > 0) {
@@ -244,7 +252,7 @@ function walk(root: ParentNode, c: CompiledConfig): void {
         node.parentNode = parent;
         if (node.nodeType === ELEMENT_NODE) {
           const el = node as Element;
-          sanitizeAttributes(el, c);
+          sanitizeAttributes(el, c, extra);
           // Children and, for templates, the template contents are sanitized in turn.
           if (el.childNodes.length > 0) work.push(el);
           if (el.content !== null && el.content.childNodes.length > 0) work.push(el.content);
@@ -315,9 +323,9 @@ export function compiledSanitizer(sanitizer: SanitizerHandle, safe: boolean): Co
   return (cache.unsafe ??= compileConfig(st.config, false));
 }
 
-/** "sanitize" with a Sanitizer. */
-export function sanitizeWith(root: ParentNode, sanitizer: SanitizerHandle, safe: boolean): void {
-  sanitizeCore(root, compiledSanitizer(sanitizer, safe));
+/** "sanitize" with a Sanitizer; `extra` (see AttributeCheck) is htmlsift's, not the draft's. */
+export function sanitizeWith(root: ParentNode, sanitizer: SanitizerHandle, safe: boolean, extra: AttributeCheck | null = null): void {
+  sanitizeCore(root, compiledSanitizer(sanitizer, safe), extra);
 }
 
 /** What setHTML-like methods accept as `options.sanitizer`. */

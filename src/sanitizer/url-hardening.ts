@@ -10,8 +10,8 @@
  * found as the URL parser finds it (leading/trailing C0 controls and spaces stripped, tabs and newlines
  * removed, case-insensitive); entities were already decoded by the tokenizer.
  */
-import { type Element, type ParentNode, ELEMENT_NODE, walk } from '../dom.js';
-import { DEFAULT_DATA_MIME_TYPES, cleanUrl, dataUrlMimeType, urlScheme } from '../url/url-policy.js';
+import type { Attr, Element } from '../dom.js';
+import { DEFAULT_DATA_MIME_TYPES, cleanUrl, dataUrlMimeType, schemeOf } from '../url/url-policy.js';
 import { parseSrcset } from '../url/srcset.js';
 
 /** Attributes whose value is a URL (or, for srcset/ping/archive, a list of URLs), on any element. */
@@ -25,12 +25,11 @@ const SAFE_DATA_TYPES = new Set(DEFAULT_DATA_MIME_TYPES);
 
 /** Whether a single URL value is script-capable (see the module comment). */
 export function isScriptCapableUrl(value: string): boolean {
-  const clean = cleanUrl(value);
-  const scheme = urlScheme(clean);
+  const scheme = schemeOf(value);
   if (scheme === null) return false;
   if (SCRIPT_SCHEMES.has(scheme)) return true;
   if (scheme === 'data') {
-    const mime = dataUrlMimeType(clean);
+    const mime = dataUrlMimeType(cleanUrl(value));
     return mime === null || !SAFE_DATA_TYPES.has(mime);
   }
   return false;
@@ -48,20 +47,16 @@ function isScriptCapableList(name: string, value: string): boolean {
   return isScriptCapableUrl(value);
 }
 
-/** Removes script-capable URL values from every URL-valued attribute below `root`. Calls `onRemove` for each. */
-export function hardenUrls(root: ParentNode, onRemove?: (element: Element, attribute: string) => void): void {
-  walk(root, (node) => {
-    if (node.nodeType !== ELEMENT_NODE) return;
-    const attrs = (node as Element).attributes;
-    for (let i = attrs.length - 1; i >= 0; i--) {
-      const a = attrs[i]!;
-      // Parsed attribute names are already in their final case (lower case, or MathML's definitionURL).
-      const name = a.prefix === null ? a.localName : a.prefix + ':' + a.localName;
-      if (!URL_ATTRIBUTES.has(name)) continue;
-      if (isScriptCapableList(name, a.value)) {
-        attrs.splice(i, 1);
-        if (onRemove) onRemove(node as Element, name);
-      }
-    }
-  });
+/**
+ * The hardening of one attribute, as a check for the Sanitizer API pass (`sanitizeWith`'s AttributeCheck):
+ * true (and a call to `onRemove`) when `attr` is URL-valued and holds a script-capable URL.
+ */
+export function urlHardening(onRemove?: (element: Element, attribute: string) => void): (el: Element, attr: Attr) => boolean {
+  return (el, a) => {
+    // Parsed attribute names are already in their final case (lower case, or MathML's definitionURL).
+    const name = a.prefix === null ? a.localName : a.prefix + ':' + a.localName;
+    if (!URL_ATTRIBUTES.has(name) || !isScriptCapableList(name, a.value)) return false;
+    if (onRemove) onRemove(el, name);
+    return true;
+  };
 }

@@ -110,6 +110,28 @@ export function urlScheme(clean: string): string | null {
   return null;
 }
 
+/**
+ * `urlScheme(cleanUrl(value))` without building the cleaned string: reads only as far as the scheme's colon,
+ * skipping the leading C0 controls and spaces and the tabs and newlines that cleaning removes.
+ */
+export function schemeOf(value: string): string | null {
+  const n = value.length;
+  let start = 0;
+  while (start < n && value.charCodeAt(start) <= 0x20) start++;
+  if (start === n || !isAlpha(value.charCodeAt(start))) return null;
+  let removed = false;
+  for (let i = start + 1; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x3a) {
+      const scheme = value.slice(start, i);
+      return (removed ? scheme.replace(/[\t\n\r]/g, '') : scheme).toLowerCase();
+    }
+    if (c === 0x09 || c === 0x0a || c === 0x0d) removed = true;
+    else if (!(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
+  }
+  return null;
+}
+
 /** Which relative form a scheme-less cleaned URL has (backslash counts as slash, as for special schemes). */
 export function relativeForm(clean: string): UrlForm {
   if (clean.length === 0) return 'empty';
