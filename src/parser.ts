@@ -7,7 +7,7 @@
  * kebab-case codes in the style of html5lib (`unexpected-start-tag`, `expected-doctype-but-got-start-tag`,
  * `end-tag-too-early`, ...).
  */
-import { Document, DocumentFragment, Element, HTML_NS, MATHML_NS, SVG_NS, asciiLowercase } from './dom.js';
+import { Document, DocumentFragment, DocumentType, Element, HTML_NS, MATHML_NS, SVG_NS, asciiLowercase } from './dom.js';
 import { type ParseErrorHandler, type ParseErrorSink, parseErrorReporter } from './errors.js';
 import { Tokenizer } from './tokenizer/tokenizer.js';
 import { TreeBuilder } from './tree-builder/tree-builder.js';
@@ -52,6 +52,16 @@ function checkOptions(options: unknown, fn: string, allowed: readonly string[]):
   }
 }
 
+/**
+ * Objects of one small parse, kept for the life of the module. V8 holds an object shape (a "map": the hidden class
+ * that optimized code checks) only as long as some object has it, and throws away optimized code whose maps died.
+ * Between two parses no parser object is alive, so a full garbage collection then (a server between requests, a
+ * benchmark between contenders) took every map of the tree builder, tokenizer, stacks and nodes with it, and the
+ * next parses ran unoptimized until V8 recompiled them: 2-4x slower (bench/README, "Map anchor"). The anchor's
+ * objects have those shapes, so the maps, and the code, stay.
+ */
+let mapAnchor: unknown = null;
+
 function runParser(
   document: Document,
   input: string,
@@ -60,16 +70,33 @@ function runParser(
   context: Element | null,
   documentMode?: typeof documentModeFromDoctype,
 ): Element | null {
+  if (mapAnchor === null) {
+    const anchor = newParser(new Document(), undefined, null, undefined);
+    // A node of every class and shape the parser makes (a template has its contents, a namespaced attribute its
+    // namespace and prefix), and the list of active formatting elements' entries through the adoption agency.
+    // (A doctype would need the quirks tables, which fragment-only bundles leave out: it is made directly.)
+    anchor.tokenizer.run('<b><i></b>x<!----><template></template><svg a xmlns=x xlink:href=x>');
+    mapAnchor = [anchor, new DocumentType('html')];
+  }
+  const builder = newParser(document, options, onError, documentMode);
+  const root = context === null ? null : builder.initFragment(context);
+  builder.tokenizer.run(input);
+  return root;
+}
+
+function newParser(
+  document: Document,
+  options: ParseOptions | undefined,
+  onError: ParseErrorSink | null,
+  documentMode: typeof documentModeFromDoctype | undefined,
+): TreeBuilder {
   const builder = new TreeBuilder(document, {
     scripting: options?.scripting ?? true,
     reportErrors: onError !== null,
     documentMode,
   });
-  const tokenizer = new Tokenizer(builder, onError);
-  builder.tokenizer = tokenizer;
-  const root = context === null ? null : builder.initFragment(context);
-  tokenizer.run(input);
-  return root;
+  builder.tokenizer = new Tokenizer(builder, onError);
+  return builder;
 }
 
 /** The sink that reports parse errors to `options.onError` (null when there is none). */

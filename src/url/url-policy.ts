@@ -119,15 +119,10 @@ export function schemeOf(value: string): string | null {
   let start = 0;
   while (start < n && value.charCodeAt(start) <= 0x20) start++;
   if (start === n || !isAlpha(value.charCodeAt(start))) return null;
-  let removed = false;
   for (let i = start + 1; i < n; i++) {
     const c = value.charCodeAt(i);
-    if (c === 0x3a) {
-      const scheme = value.slice(start, i);
-      return (removed ? scheme.replace(/[\t\n\r]/g, '') : scheme).toLowerCase();
-    }
-    if (c === 0x09 || c === 0x0a || c === 0x0d) removed = true;
-    else if (!(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
+    if (c === 0x3a) return value.slice(start, i).replace(/[\t\n\r]/g, '').toLowerCase();
+    if (c !== 0x09 && c !== 0x0a && c !== 0x0d && !(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
   }
   return null;
 }
