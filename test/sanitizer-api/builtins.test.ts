@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { generateBuiltinsSource, OUTPUT_PATH } from '../../scripts/generate-sanitizer-builtins.js';
-import { EVENT_HANDLER_ATTRIBUTES } from '../../src/sanitizer-api/builtins.js';
+import { ANIMATING_URL_ATTRIBUTES, EVENT_HANDLER_ATTRIBUTES } from '../../src/sanitizer-api/builtins.js';
 import { Sanitizer, configForGet, type SanitizerName } from '../../src/sanitizer-api/index.js';
 import { repoRoot, sharedPath } from '../support/shared.js';
 
@@ -60,4 +60,9 @@ describe.skipIf(dir === null)('built-ins generated from ../shared/sanitizer-api'
     const names = new Set(EVENT_HANDLER_ATTRIBUTES.map((a) => a.name));
     for (const a of m.removeAttributes) expect(names.has(a), a).toBe(true);
   });
+});
+
+test('every built-in animating URL attribute pair names the no-namespace attributeName (sanitize.ts keeps only the elements)', () => {
+  expect(ANIMATING_URL_ATTRIBUTES.length).toBeGreaterThan(0);
+  for (const [, attr] of ANIMATING_URL_ATTRIBUTES) expect(attr).toEqual({ name: 'attributeName', namespace: null });
 });
