@@ -245,8 +245,9 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
 
 /**
  * The markup pieces written for each name: `<name>`, `</name>`, ` name="`. Made once per name instead of by two
- * concatenations per element or attribute (the serializer's main cost was these small strings). Bounded: a
- * document of endless distinct names empties a cache now and then.
+ * concatenations per element or attribute (the serializer's main cost was these small strings). Bounded, so that
+ * no input can make the caches hold much: names over 64 characters are not cached, and a cache of more than 512
+ * names is emptied.
  */
 const startTags = new Map<string, string>();
 const endTags = new Map<string, string>();
@@ -255,6 +256,7 @@ const attributePrefixes = new Map<string, string>();
 function piece(cache: Map<string, string>, before: string, name: string, after: string): string {
   let t = cache.get(name);
   if (t === undefined) {
+    if (name.length > 64) return before + name + after;
     if (cache.size > 512) cache.clear();
     cache.set(name, (t = before + name + after));
   }

@@ -334,6 +334,21 @@ describe('escaping', () => {
   });
 });
 
+describe('tag and attribute names (the serializer caches the markup of names)', () => {
+  it('writes any number of distinct names, and names of any length, as they are', () => {
+    // 2,000 distinct names overflow the caches (emptied past 512 names) several times; the long names are not cached.
+    const names = Array.from({ length: 2000 }, (_, i) => 'x-' + i.toString(36));
+    const long = 'y-' + 'z'.repeat(100_000);
+    const markup = names.map((n) => `<${n} ${n}="v"></${n}>`).join('') + `<${long} ${long}="w"></${long}>`;
+    for (let pass = 0; pass < 2; pass++) expect(serialize(parseFragment(markup))).toBe(markup);
+  });
+
+  it('writes a foreign element with the same local name as an HTML one under its own name', () => {
+    const markup = '<svg><foreignObject><a title="t">x</a></foreignObject><a title="u">y</a></svg><a title="v">z</a>';
+    expect(serialize(parseFragment(markup))).toBe(markup);
+  });
+});
+
 describe('node kinds', () => {
   it('serializes comments, processing instructions (with ?>), and doctypes by name only', () => {
     const doc = new Document();
