@@ -10,6 +10,8 @@
  *      baseline (script-capable elements, event handlers, `javascript:` navigation URLs) is removed whatever
  *      the configuration says;
  *   4. the policy's attribute rules (URLs, styles, classes, forced attributes, id prefixes) and depth limit;
+ *      without a policy, in safe mode, URL hardening instead (`hardenUrls`, on for `sanitize()`: see
+ *      sanitizer/url-hardening.ts), which runs inside step 3's attribute pass;
  *   5. reparse safety (strings only): the tree is repaired so that its serialization reparses to it, in the
  *      same context, in our parser and in browsers, with scripting on or off;
  *   6. serialization in round-trip mode.
