@@ -131,8 +131,10 @@ const SLOW_MS = 4000;
 let sink: unknown;
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
-/** The timed windows [start, end] of the samples, for `gcMsIn`. */
-let windows: [number, number][] = [];
+type Window = [start: number, end: number];
+
+/** The timed window of the last sample, for `gcMsIn`. */
+let lastWindow: Window = [0, 0];
 
 /** Milliseconds per run of `f` on `s`, over `reps` back-to-back runs (GC before, not timed). */
 function time(f: (s: string) => unknown, s: string, reps = 1): number {
@@ -140,7 +142,7 @@ function time(f: (s: string) => unknown, s: string, reps = 1): number {
   const t0 = performance.now();
   for (let i = 0; i < reps; i++) sink = f(s);
   const t1 = performance.now();
-  windows.push([t0, t1]);
+  lastWindow = [t0, t1];
   return (t1 - t0) / reps;
 }
 
@@ -162,16 +164,11 @@ function gcMsIn(t0: number, t1: number): number {
   return ms;
 }
 
-/** Each result's sample windows, for the GC accounting done once the pauses have been reported. */
-const sampleWindowsOf = new Map<ChildResult, [[number, number], [number, number]][]>();
-
-/** Fills in the GC figures of `res` from its sample windows and the reported pauses. */
-function addGcFigures(res: ChildResult): void {
-  const sw = sampleWindowsOf.get(res);
-  if (sw === undefined) return;
+/** Fills in the GC figures of `res` from its rounds' sample windows ([small, big]) and the reported pauses. */
+function addGcFigures(res: ChildResult, sampleWindows: [Window, Window][]): void {
   const noGc: number[] = [];
   const shares: number[] = [];
-  for (const [[a0, a1], [b0, b1]] of sw) {
+  for (const [[a0, a1], [b0, b1]] of sampleWindows) {
     const gcA = gcMsIn(a0, a1);
     const gcB = gcMsIn(b0, b1);
     // Per run: the small sample is 10 runs, the big one 1.
@@ -182,7 +179,8 @@ function addGcFigures(res: ChildResult): void {
   res.gcShare10N = median(shares);
 }
 
-function runChild(caseName: string, fnName: string, rounds: number, scale: number): ChildResult | ChildError {
+/** Measures one (case, function); each round's sample windows ([small, big]) go to `sampleWindows`. */
+function runChild(caseName: string, fnName: string, rounds: number, scale: number, sampleWindows: [Window, Window][]): ChildResult | ChildError {
   const c = CASES.find((x) => x.name === caseName)!;
   const f = FUNCTIONS[fnName]!;
   const n = Math.max(1, Math.round(c.n * scale));
@@ -196,9 +194,7 @@ function runChild(caseName: string, fnName: string, rounds: number, scale: numbe
     const ts: number[] = [];
     const tb: number[] = [];
     const ratios: number[] = [];
-    // The windows of each round's samples: [small, big].
-    const sampleWindows: [[number, number], [number, number]][] = [];
-    const firstWindow = windows[windows.length - 1]!;
+    const firstWindow = lastWindow;
     for (let i = 0; i < r; i++) {
       // A sample of n is 10 runs of the small input, so both samples take about the same wall time and
       // see the same machine noise. (Repeating the small input keeps it cache-warm, which if anything
@@ -206,14 +202,14 @@ function runChild(caseName: string, fnName: string, rounds: number, scale: numbe
       let a: number, b: number;
       if (i % 2 === 0) {
         a = time(f, small, 10);
-        const wa = windows[windows.length - 1]!;
+        const wa = lastWindow;
         b = r === 1 ? first : time(f, big);
-        sampleWindows.push([wa, r === 1 ? firstWindow : windows[windows.length - 1]!]);
+        sampleWindows.push([wa, r === 1 ? firstWindow : lastWindow]);
       } else {
         b = time(f, big);
-        const wb = windows[windows.length - 1]!;
+        const wb = lastWindow;
         a = time(f, small, 10);
-        sampleWindows.push([windows[windows.length - 1]!, wb]);
+        sampleWindows.push([lastWindow, wb]);
       }
       ts.push(a);
       tb.push(b);
@@ -232,7 +228,6 @@ function runChild(caseName: string, fnName: string, rounds: number, scale: numbe
       ratioNoGc: 0,
       gcShare10N: 0,
     };
-    sampleWindowsOf.set(res, sampleWindows);
     if (fnName === 'sanitize') {
       const outSmall = (f(small) as string).length;
       res.outRatio = outSmall === 0 ? -1 : (f(big) as string).length / outSmall;
@@ -251,11 +246,12 @@ if (argv[0] === '--child') {
     for (const e of list.getEntries()) gcPauses.push([e.startTime, e.duration]);
   });
   observer.observe({ entryTypes: ['gc'] });
-  const res = runChild(caseName!, fnName!, Number(rounds), Number(scale));
+  const sampleWindows: [Window, Window][] = [];
+  const res = runChild(caseName!, fnName!, Number(rounds), Number(scale), sampleWindows);
   // The pauses are reported after the synchronous measurement.
   await new Promise((resolve) => setTimeout(resolve, 50));
   observer.disconnect();
-  if (res.ok) addGcFigures(res);
+  if (res.ok) addGcFigures(res, sampleWindows);
   process.stdout.write(JSON.stringify(res));
 } else {
   const rounds = Number(process.env.SCALING_ROUNDS ?? 5);

@@ -25,7 +25,7 @@ import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase 
 // then sit within gzip's 32 KB window of the tree builder's tag and attribute names, which they repeat (reparse
 // safety imports those tables first), a smaller gzipped bundle (npm run bench:size).
 import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
-import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
+import { type AttributeCheck, sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
 import { htmlRawTextParent, serialize } from './serializer.js';
 import { urlHardening } from './sanitizer/url-hardening.js';
 import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
@@ -108,9 +108,7 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   }
   const report = options.onReport;
   if (policy !== null) engine!.structure(fragment, policy, report);
-  // URL hardening (no policy: a policy's URL rules replace it) runs in the Sanitizer API's attribute pass.
-  const harden = policy === null && safe && options.hardenUrls === true;
-  sanitizeWith(fragment, sanitizer, safe, harden ? urlHardening(report ? urlReporter(report) : undefined) : null);
+  sanitizeWith(fragment, sanitizer, safe, hardeningFor(policy === null && safe && options.hardenUrls === true, report));
   if (policy !== null) engine!.attributes(fragment, policy, report);
   if (options.reparseSafe) {
     enforceFragmentReparseSafety(
@@ -144,9 +142,7 @@ export function sanitizeDocument(
   );
   const report = options.onReport;
   if (policy !== null) engine!.structure(doc, policy, report);
-  // URL hardening (no policy: a policy's URL rules replace it) runs in the Sanitizer API's attribute pass.
-  const harden = policy === null && safe && options.hardenUrls === true;
-  sanitizeWith(doc, sanitizer, safe, harden ? urlHardening(report ? urlReporter(report) : undefined) : null);
+  sanitizeWith(doc, sanitizer, safe, hardeningFor(policy === null && safe && options.hardenUrls === true, report));
   if (policy !== null) engine!.attributes(doc, policy, report);
   if (options.reparseSafe) {
     enforceReparseSafety(doc, { kind: 'document' }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
@@ -186,9 +182,18 @@ function parseScripting(options: SanitizeOptions, safe: boolean, template: boole
   return !safe && options.sanitizer === undefined && options.policy === undefined && !template;
 }
 
-function urlReporter(report: (entry: SanitizeReportEntry) => void): (el: Element, attribute: string) => void {
-  return (el, attribute) =>
-    report({ stage: 'url-hardening', action: 'drop-attribute', element: el.localName, attribute, reason: 'script-capable-url' });
+/**
+ * The URL hardening check for the Sanitizer API's attribute pass, or null when it is off (it runs in safe mode
+ * without a policy, whose URL rules replace it).
+ */
+function hardeningFor(on: boolean, report: ((entry: SanitizeReportEntry) => void) | undefined): AttributeCheck | null {
+  if (!on) return null;
+  return urlHardening(
+    report
+      ? (el, attribute) =>
+          report({ stage: 'url-hardening', action: 'drop-attribute', element: el.localName, attribute, reason: 'script-capable-url' })
+      : undefined,
+  );
 }
 
 function checkInput(input: unknown, fn: string): asserts input is string {

@@ -53,8 +53,9 @@ function isScriptCapableList(name: string, value: string): boolean {
  */
 export function urlHardening(onRemove?: (element: Element, attribute: string) => void): (el: Element, attr: Attr) => boolean {
   return (el, a) => {
-    // Parsed attribute names are already in their final case (lower case, or MathML's definitionURL).
-    const name = a.prefix === null ? a.localName : a.prefix + ':' + a.localName;
+    // The qualified name; parsed attribute names are already in their final case (lower case, or MathML's
+    // definitionURL).
+    const name = a.name;
     if (!URL_ATTRIBUTES.has(name) || !isScriptCapableList(name, a.value)) return false;
     if (onRemove) onRemove(el, name);
     return true;
