@@ -11,7 +11,7 @@
  * Tokens are calls on a `TokenSink` (no token objects). The sink may change `state` during any
  * call; the loop reads `this.state` afresh at every step.
  */
-import { Attr, exactCopy } from '../dom.js';
+import { Attr, exactCopy, numberList, workList } from '../dom.js';
 import { lookupHashedName, rememberName } from './interned-names.js';
 import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
@@ -158,7 +158,7 @@ export class Tokenizer {
   private input = '';
   private original = '';
   /** Normalized offsets of the LFs that replaced a CR LF pair (each one drops a code unit). Sorted. */
-  private crlf: number[] = [];
+  private crlf: number[] = numberList();
   private crlfCursor = 0;
 
   // ---- Pending character tokens: the strings in `textParts`, then the input range [runStart, runEnd).
@@ -166,9 +166,9 @@ export class Tokenizer {
   // is (a character reference's value, U+FFFD) or a range that does not continue the run goes to
   // `textParts`, which is joined once at emit time (so a million references stay linear, with no
   // chain of `+=` intermediates). The array is reused across tokens.
-  private readonly textParts: string[] = [];
+  private readonly textParts: string[] = workList();
   /** A text with very many parts is joined PARTS_JOIN parts at a time into these (see `pushPart`). */
-  private readonly textChunks: string[] = [];
+  private readonly textChunks: string[] = workList();
   private runStart = -1;
   private runEnd = -1;
   /** Normalized offset of the first pending character, or -1 when none is pending. */
@@ -185,7 +185,7 @@ export class Tokenizer {
    * tag; a start tag hands the tree builder an exact-size copy (an array grown by push would keep 16 or
    * more spare slots in every element of the finished tree).
    */
-  private readonly attributes: Attr[] = [];
+  private readonly attributes: Attr[] = workList();
   private attributeCount = 0;
   /** The names of `attributes[0..attributeCount)`, once there are many (see `startAttribute`). */
   private attributeNames: Set<string> | null = null;
@@ -193,9 +193,9 @@ export class Tokenizer {
   private attribute: Attr | null = null;
   // The attribute value being read, built like the pending text: the strings in `valueParts`, then the
   // input range [valueStart, valueEnd). A value without references or U+0000 is one slice of the input.
-  private readonly valueParts: string[] = [];
+  private readonly valueParts: string[] = workList();
   /** A value with very many parts is joined PARTS_JOIN parts at a time into these (see `pushPart`). */
-  private readonly valueChunks: string[] = [];
+  private readonly valueChunks: string[] = workList();
   private valueStart = -1;
   private valueEnd = -1;
   // The comment being read. Every comment state appends exactly the characters it consumed, except
@@ -273,7 +273,7 @@ export class Tokenizer {
   private preprocess(original: string): void {
     this.nextLt = this.nextAmp = this.nextNul = -1;
     this.original = original;
-    this.crlf = [];
+    this.crlf = numberList();
     this.crlfCursor = 0;
     let input = original;
     if (original.indexOf('\r') >= 0) {

@@ -14,7 +14,7 @@
  * Removing an entry only flags it (`removed`); flagged entries are skipped by every reader and swept out
  * once they make up half of the array, so removal far from the end of a long list costs O(1) amortized.
  */
-import type { Element } from '../dom.js';
+import { type Element, workList } from '../dom.js';
 import * as T from './html-elements.js';
 
 /** Live entries of one marker section with the same tag name (or, within one, the same signature), oldest first. */
@@ -110,12 +110,15 @@ function sameAttributes(x: FormattingEntry, y: FormattingEntry): boolean {
 /** Name buckets with more entries than this get sub-buckets by signature (keeps Noah's Ark O(1) amortized). */
 const SIGNATURE_INDEX_THRESHOLD = 16;
 
+/** `sections` before the first marker (copied: see `workList`). */
+const NO_SECTIONS: (NameBucket[] | null)[] = [null];
+
 export class ActiveFormattingElements {
   /** The list, in order; may contain entries flagged `removed`, which readers skip. */
-  entries: FormattingEntry[] = [];
+  entries: FormattingEntry[] = workList();
   private removedCount = 0;
   /** Name buckets per marker section (see `bucketFor`); the last is the section after the last marker. */
-  private readonly sections: (NameBucket[] | null)[] = [null];
+  private readonly sections: (NameBucket[] | null)[] = NO_SECTIONS.slice();
 
   /** "Insert a marker at the end of the list of active formatting elements." */
   pushMarker(): void {

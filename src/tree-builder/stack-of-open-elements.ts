@@ -12,13 +12,16 @@
  * It also keeps, per position, the entry of the list of active formatting elements made for the element there
  * (`attachEntry`), and flags that entry `onStack` while the element is on the stack.
  */
-import { type Element, exactCopy } from '../dom.js';
+import { type Element, exactCopy, numberList, workList } from '../dom.js';
 import type { FormattingEntry } from './active-formatting-elements.js';
 import * as T from './html-elements.js';
 
+/** `topOf` with no element on the stack (copied: an allocation here could be pretenured, see `workList`). */
+const NO_ELEMENTS: number[] = new Array<number>(T.TAG_ID_COUNT).fill(-1);
+
 export class StackOfOpenElements {
-  items: Element[] = [];
-  ids: number[] = [];
+  items: Element[] = workList();
+  ids: number[] = numberList();
   /** Index of the current node; -1 when empty. */
   top = -1;
   /** The current node (null when the stack is empty). */
@@ -26,18 +29,18 @@ export class StackOfOpenElements {
   currentId = T.UNKNOWN;
 
   /** Indexed by tag id; ids past `T.TAG_ID_COUNT` are tag names the tree builder interned while parsing. */
-  private readonly topOf: number[] = new Array<number>(T.TAG_ID_COUNT).fill(-1);
-  private prevSame: number[] = [];
-  private specialBound: number[] = [];
-  private scopeBound: number[] = [];
-  private listBound: number[] = [];
-  private buttonBound: number[] = [];
-  private tableBound: number[] = [];
+  private readonly topOf: number[] = NO_ELEMENTS.slice();
+  private prevSame: number[] = numberList();
+  private specialBound: number[] = numberList();
+  private scopeBound: number[] = numberList();
+  private listBound: number[] = numberList();
+  private buttonBound: number[] = numberList();
+  private tableBound: number[] = numberList();
 
   /** Called with every HTML `option` element taken off the stack (selectedcontent cloning). */
   onOptionPopped: ((option: Element) => void) | null = null;
   /** Per position, the list-of-active-formatting-elements entry made for the element there, or null. */
-  private entryAt: (FormattingEntry | null)[] = [];
+  private entryAt: (FormattingEntry | null)[] = workList();
 
   push(el: Element, id: number): void {
     const i = ++this.top;

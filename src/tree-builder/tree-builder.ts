@@ -30,6 +30,8 @@ import {
   TEXT_NODE,
   ELEMENT_NODE,
   asciiLowercase,
+  numberList,
+  workList,
   type ChildNode,
   type ParentNode,
 } from '../dom.js';
@@ -179,7 +181,7 @@ export class TreeBuilder implements TokenSink {
 
   private mode = INITIAL;
   private originalMode = INITIAL;
-  private readonly templateModes: number[] = [];
+  private readonly templateModes: number[] = numberList();
   private readonly open = new StackOfOpenElements();
   private readonly afe = new ActiveFormattingElements();
   private headElement: Element | null = null;
@@ -209,7 +211,7 @@ export class TreeBuilder implements TokenSink {
    * the last inserted option with a `selected` attribute, else the first one that is not disabled). */
   private readonly selectedOptionOf = new Map<Element, Element>();
   /** The selectedcontent elements inserted in a connected tree, enabled or not (see `selectedContentMoved`). */
-  private readonly connectedSelectedContents: Element[] = [];
+  private readonly connectedSelectedContents: Element[] = workList();
 
   private readonly dynamicIds = new Map<string, number>();
   private nextDynamicId = T.TAG_ID_COUNT;

@@ -1,0 +1,103 @@
+/**
+ * The parser's working lists (stack of open elements, list of active formatting elements, the tokenizer's
+ * buffers) must start in V8's young generation however the process has run so far (src/dom.ts, `workList`).
+ *
+ * V8 decides per allocation site (an array literal, `new Array`) whether to allocate straight in the old
+ * generation, from how many of the site's recent objects survived a scavenge at full young-generation size.
+ * A parse's lists are live during the parse, so a site in the parser's constructors could be so decided; then
+ * every small parse leaves old-generation garbage, full GCs follow, and each one discarded the optimized parser
+ * (a 137-byte comment parsed in 10-11 µs instead of 4).
+ *
+ * The check runs a Node child (`--allow-natives-syntax` for `%InYoungGeneration`) on an esbuild bundle of the
+ * parser's classes. It makes the situation that led V8 to pretenure the old literals: a young generation at its
+ * maximum size (fixed by flags) and a scavenge while 200 nested parses are live (a parse error callback starts
+ * the next parse). Then it warms the parser up (V8's optimized code is what honours the decision) and lists the
+ * working lists of a fresh parser that are not young. With array literals in the constructors, 22 were old.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { repoRoot } from './support/shared.js';
+
+let dir = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'htmlsift-pretenuring-'));
+  const src = (p: string) => JSON.stringify(join(repoRoot, 'src', p));
+  writeFileSync(
+    join(dir, 'entry.ts'),
+    `export { parseFragment } from ${src('parser.ts')};
+export { Document } from ${src('dom.ts')};
+export { TreeBuilder } from ${src('tree-builder/tree-builder.ts')};
+export { Tokenizer } from ${src('tokenizer/tokenizer.ts')};
+`,
+  );
+  await build({
+    entryPoints: [join(dir, 'entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: join(dir, 'parser.mjs'),
+    logLevel: 'warning',
+  });
+  writeFileSync(
+    join(dir, 'child.mjs'),
+    `import { parseFragment, Document, TreeBuilder, Tokenizer } from './parser.mjs';
+const input = '<p><b>x</p>y</b><table><td>1</table>';
+let depth = 0;
+const nested = { onError: () => { if (++depth < 200) parseFragment(input, nested); else gc({ type: 'minor' }); } };
+for (let r = 0; r < 3; r++) { depth = 0; parseFragment(input, nested); }
+function parse() {
+  const builder = new TreeBuilder(new Document(), { scripting: true, reportErrors: false });
+  builder.tokenizer = new Tokenizer(builder, null);
+  builder.tokenizer.run(input);
+  return builder;
+}
+let last = null;
+for (let i = 0; i < 20000; i++) last = parse();
+const lists = [];
+const old = [];
+const walk = (path, o) => {
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (Array.isArray(v)) {
+      lists.push(path + k);
+      if (!%InYoungGeneration(v)) old.push(path + k);
+    }
+  }
+};
+walk('builder.', last);
+walk('open.', last.open);
+walk('afe.', last.afe);
+walk('tokenizer.', last.tokenizer);
+console.log(JSON.stringify({ lists, old }));
+`,
+  );
+});
+
+afterAll(() => {
+  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+});
+
+test('the parser allocates its working lists in the young generation', () => {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--allow-natives-syntax',
+      '--min-semi-space-size=16',
+      '--max-semi-space-size=16',
+      join(dir, 'child.mjs'),
+    ],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  const { lists, old } = JSON.parse(r.stdout) as { lists: string[]; old: string[] };
+  // The walk sees the lists (else an empty result could not fail).
+  expect(lists).toEqual(expect.arrayContaining(['open.items', 'afe.entries', 'tokenizer.textParts', 'builder.templateModes']));
+  // `tAttrs` is the current token's attribute list: at the end of the input, the shared empty constant.
+  expect(old.filter((name) => name !== 'builder.tAttrs')).toEqual([]);
+}, 90_000);
