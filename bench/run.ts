@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: htmlsift against its peers on ../shared/corpus/pages (or $HTMLSIFT_SHARED/corpus/pages),
- * in one process, rounds alternating. Prints MB/s per contender and each ratio.
+ * in one process, rounds alternating. Prints MB/s per contender and each ratio; then the same on small inputs
+ * (the corpus's paragraphs), with the time per call.
  *
  * Options (environment): BENCH_ROUNDS (default 15), BENCH_WARMUP (default 5).
  */
@@ -77,3 +78,57 @@ report('Sanitize (default settings), against DOMPurify on jsdom', purifyResults,
 const ours = sanitizeResults[0]!.mbPerSecond;
 for (const r of sanitizeResults.slice(1)) console.log(`  htmlsift sanitize vs ${r.name}: ${(ours / r.mbPerSecond).toFixed(2)}x`);
 console.log(`  htmlsift sanitize vs DOMPurify+jsdom: ${(purifyResults[0]!.mbPerSecond / purifyResults[1]!.mbPerSecond).toFixed(2)}x`);
+
+// Small inputs: what a server sanitizing comments sees. The snippets are the corpus's own paragraphs
+// (`<p>…</p>`, 80 to 1,000 characters), so per-call costs (setting up a parser, a fragment, a sanitizer pass)
+// weigh as they do there.
+const snippets: string[] = [];
+for (const html of inputs) {
+  let taken = 0;
+  for (let at = html.indexOf('<p'); at >= 0 && taken < 100; at = html.indexOf('<p', at + 2)) {
+    const end = html.indexOf('</p>', at);
+    if (end < 0) break;
+    const len = end + 4 - at;
+    if (len >= 80 && len <= 1000 && (html.charCodeAt(at + 2) === 0x3e || html.charCodeAt(at + 2) === 0x20)) {
+      snippets.push(html.slice(at, end + 4));
+      taken++;
+    }
+  }
+}
+if (snippets.length > 0) {
+  const snippetBytes = snippets.reduce((n, s) => n + Buffer.byteLength(s, 'utf8'), 0);
+  const perCall = (r: { name: string; mbPerSecond: number }): string =>
+    `${r.name}: ${((snippetBytes / snippets.length / (r.mbPerSecond * 1e6)) * 1e6).toFixed(2)} µs per snippet`;
+  console.log(`\nsmall inputs: ${snippets.length} paragraphs of the corpus, ${Math.round(snippetBytes / snippets.length)} bytes on average`);
+  const { parseFragment } = await import('../src/index.js');
+  const smallParse = runRounds(
+    [
+      { name: 'htmlsift parseFragment', run: (s) => parseFragment(s) },
+      { name: 'parse5.parseFragment', run: (s) => parse5.parseFragment(s) },
+    ],
+    snippets,
+    { rounds, warmup },
+  );
+  report('Parse a small fragment', smallParse, 'parse5.parseFragment');
+  const smallSanitize = runRounds(
+    [
+      { name: 'htmlsift sanitize', run: (s) => sanitize(s) },
+      { name: 'parse5 fragment+serialize', run: (s) => parse5.serialize(parse5.parseFragment(s)) },
+      { name: 'sanitize-html', run: (s) => sanitizeHtml(s) },
+    ],
+    snippets,
+    { rounds, warmup },
+  );
+  report('Sanitize a small fragment (default settings)', smallSanitize, 'sanitize-html');
+  // DOMPurify on jsdom in its own group, as above.
+  const smallPurify = runRounds(
+    [
+      { name: 'htmlsift sanitize', run: (s) => sanitize(s) },
+      { name: 'DOMPurify+jsdom', run: (s) => purify.sanitize(s) },
+    ],
+    snippets,
+    { rounds: Math.max(3, Math.round(rounds / 3)), warmup: Math.max(1, Math.round(warmup / 3)) },
+  );
+  report('Sanitize a small fragment (default settings), against DOMPurify on jsdom', smallPurify, 'DOMPurify+jsdom');
+  for (const r of [...smallParse, ...smallSanitize, smallPurify[1]!]) console.log(`  ${perCall(r)}`);
+}
