@@ -84,7 +84,8 @@ function joinParts(parts: string[], chunks: string[], tail: string): string {
 
 /** Tab, LF, FF, space: the whitespace of the tokenizer states (CR never reaches them). */
 function isSpace(c: number): boolean {
-  return c === SPACE || c === LF || c === TAB || c === FF;
+  // Most characters tested are not spaces: one comparison sends everything above U+0020 away.
+  return c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF);
 }
 function isAsciiAlpha(c: number): boolean {
   return ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
@@ -624,7 +625,8 @@ export class Tokenizer {
           const lim = p + SHORT_RUN < n ? p + SHORT_RUN : n;
           while (p < lim) {
             c = s.charCodeAt(p);
-            if (c === LT || c === AMPERSAND || c === NUL) break;
+            // Letters, and everything else above `<`, take one comparison.
+            if (c <= LT && (c === LT || c === AMPERSAND || c === NUL)) break;
             p++;
           }
           if (p === lim && p < n) {
@@ -790,6 +792,12 @@ export class Tokenizer {
           let h = 0;
           while (p < n) {
             c = s.charCodeAt(p);
+            if (c > GRAVE) {
+              // Lower-case letters (and the rest above the grave accent): neither a stop nor to be fixed.
+              h = (Math.imul(h, 31) + c) | 0;
+              p++;
+              continue;
+            }
             if (c === GT || c === SOLIDUS || isSpace(c)) break;
             if (c === NUL) {
               this.err(E.UnexpectedNullCharacter, p);
@@ -886,7 +894,8 @@ export class Tokenizer {
           const start = p;
           while (p < n) {
             c = s.charCodeAt(p);
-            if (c === quote || c === AMPERSAND || c === NUL) break;
+            // The three stops are at or below the apostrophe: everything above takes one comparison.
+            if (c <= APOSTROPHE && (c === quote || c === AMPERSAND || c === NUL)) break;
             p++;
           }
           this.appendValueRange(start, p);
@@ -914,9 +923,12 @@ export class Tokenizer {
           const start = p;
           while (p < n) {
             c = s.charCodeAt(p);
-            if (c === GT || c === AMPERSAND || c === NUL || isSpace(c)) break;
-            if (c === DQUOTE || c === APOSTROPHE || c === LT || c === EQUALS || c === GRAVE) {
-              this.err(E.UnexpectedCharacterInUnquotedAttributeValue, p);
+            // Letters (and everything else above `>` but the grave accent) take two comparisons.
+            if (c <= GT || c === GRAVE) {
+              if (c === GT || c === AMPERSAND || c === NUL || isSpace(c)) break;
+              if (c === DQUOTE || c === APOSTROPHE || c === LT || c === EQUALS || c === GRAVE) {
+                this.err(E.UnexpectedCharacterInUnquotedAttributeValue, p);
+              }
             }
             p++;
           }
@@ -1913,6 +1925,12 @@ export class Tokenizer {
     let h = scanFrom > start ? s.charCodeAt(start) : 0;
     while (p < n) {
       c = s.charCodeAt(p);
+      if (c > GRAVE) {
+        // Lower-case letters (and the rest above the grave accent): neither a stop, an error nor to be fixed.
+        h = (Math.imul(h, 31) + c) | 0;
+        p++;
+        continue;
+      }
       if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
       if (c === NUL) {
         this.err(E.UnexpectedNullCharacter, p);
