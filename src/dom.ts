@@ -404,6 +404,16 @@ defineConstant(Comment.prototype, 'nodeName', '#comment');
 defineConstant(ProcessingInstruction.prototype, 'nodeType', PROCESSING_INSTRUCTION_NODE);
 defineConstant(DocumentType.prototype, 'nodeType', DOCUMENT_TYPE_NODE);
 
+/** ASCII alpha (Infra): A-Z, a-z. */
+export function isAsciiAlpha(c: number): boolean {
+  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+}
+
+/** ASCII whitespace (Infra): TAB, LF, FF, CR, SPACE. */
+export function isAsciiWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+}
+
 /** ASCII lower-casing (the DOM's and HTML's case folding, which leaves non-ASCII alone). */
 export function asciiLowercase(s: string): string {
   for (let i = 0; i < s.length; i++) {
@@ -427,18 +437,13 @@ export function asciiLowercase(s: string): string {
  * pretenured: each later parse then leaves its lists as old-generation garbage, full GCs follow, and each one
  * discards the optimized parser (V8: "low survival rate in the old generation"). A 137-byte comment took 10 µs
  * per parse instead of 4 that way (2026-11). A `slice` copy has no allocation site, so it always starts young.
- * `EMPTY` holds objects before it is emptied, so its copies are born with the elements kind object lists need.
+ * `EMPTY` held an object before it was emptied, so its copies are born with the elements kind object lists need
+ * (small integers fit it too).
  */
 export function workList<T>(): T[] {
   return EMPTY.slice() as T[];
 }
 const EMPTY: unknown[] = [null].slice(1);
-
-/** `workList` for small integers (the kind a literal `[]` starts with). */
-export function numberList(): number[] {
-  return NUMBERS.slice();
-}
-const NUMBERS: number[] = [];
 
 /**
  * A copy of `items[0..n)` with no spare capacity. Short copies are array literals (allocation sites V8 can
@@ -454,8 +459,6 @@ export function exactCopy<T>(items: T[], n: number): T[] {
       return [items[0]!, items[1]!];
     case 3:
       return [items[0]!, items[1]!, items[2]!];
-    case 4:
-      return [items[0]!, items[1]!, items[2]!, items[3]!];
     default:
       return items.slice(0, n);
   }

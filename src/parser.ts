@@ -77,7 +77,7 @@ function runParser(
     // (A doctype would need the quirks tables, which fragment-only bundles leave out: it is made directly.)
     // Plain attributes come first: V8 sizes a class's objects by the fields its first seven instances used
     // ("slack tracking"), and an early namespaced attribute made every attribute 56 bytes instead of 40.
-    anchor.tokenizer.run('<b a b c d e f g><i></b>x<!----><template></template><svg a xmlns=x xlink:href=x>');
+    anchor.tokenizer.run('<b a b c d e f><i></b>x<!----><template></template><svg a xmlns=x xlink:href=x>');
     mapAnchor = [anchor, new DocumentType('html')];
   }
   const builder = newParser(document, options, onError, documentMode);

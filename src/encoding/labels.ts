@@ -8,7 +8,7 @@
  * every TextDecoder rejects the labels of the `replacement` encoding, yet HTML needs all of them.
  */
 
-import { asciiLowercase } from '../dom.js';
+import { asciiLowercase, isAsciiWhitespace } from '../dom.js';
 
 /** Encoding name (lower-case, as TextDecoder reports it) followed by its labels. */
 const TABLE: readonly string[] = [
@@ -93,9 +93,4 @@ export function getEncoding(label: string): string | null {
   if (end - start === 0 || end - start > 32) return null;
   // ASCII lower-casing only: toLowerCase() would turn U+212A KELVIN SIGN into 'k'.
   return labels().get(asciiLowercase(label.slice(start, end))) ?? null;
-}
-
-/** ASCII whitespace (Infra): TAB, LF, FF, CR, SPACE. */
-function isAsciiWhitespace(c: number): boolean {
-  return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
 }

@@ -11,7 +11,7 @@
  * Tokens are calls on a `TokenSink` (no token objects). The sink may change `state` during any
  * call; the loop reads `this.state` afresh at every step.
  */
-import { Attr, exactCopy, numberList, workList } from '../dom.js';
+import { Attr, exactCopy, isAsciiAlpha, workList } from '../dom.js';
 import { lookupHashedName, rememberName } from './interned-names.js';
 import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
@@ -87,9 +87,6 @@ function isSpace(c: number): boolean {
   // Most characters tested are not spaces: one comparison sends everything above U+0020 away.
   return c <= SPACE && (c === SPACE || c === LF || c === TAB || c === FF);
 }
-function isAsciiAlpha(c: number): boolean {
-  return ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
-}
 function isAsciiUpper(c: number): boolean {
   return c >= 0x41 && c <= 0x5a;
 }
@@ -159,7 +156,7 @@ export class Tokenizer {
   private input = '';
   private original = '';
   /** Normalized offsets of the LFs that replaced a CR LF pair (each one drops a code unit). Sorted. */
-  private crlf: number[] = numberList();
+  private crlf: number[] = workList();
   private crlfCursor = 0;
 
   // ---- Pending character tokens: the strings in `textParts`, then the input range [runStart, runEnd).
@@ -274,7 +271,7 @@ export class Tokenizer {
   private preprocess(original: string): void {
     this.nextLt = this.nextAmp = this.nextNul = -1;
     this.original = original;
-    this.crlf = numberList();
+    this.crlf = workList();
     this.crlfCursor = 0;
     let input = original;
     if (original.indexOf('\r') >= 0) {
@@ -792,19 +789,20 @@ export class Tokenizer {
           let h = 0;
           while (p < n) {
             c = s.charCodeAt(p);
-            if (c > GRAVE) {
-              // Lower-case letters (and the rest above the grave accent): neither a stop nor to be fixed.
-              h = (Math.imul(h, 31) + c) | 0;
-              p++;
-              continue;
+            // Lower-case letters, and the rest above the grave accent, are neither a stop nor to be fixed: one
+            // comparison.
+            if (c <= GRAVE) {
+              if (c === GT || c === SOLIDUS || isSpace(c)) break;
+              if (c === NUL) {
+                this.err(E.UnexpectedNullCharacter, p);
+                fix = true;
+              } else if (isAsciiUpper(c)) {
+                fix = true;
+                c |= 0x20;
+              }
             }
-            if (c === GT || c === SOLIDUS || isSpace(c)) break;
-            if (c === NUL) {
-              this.err(E.UnexpectedNullCharacter, p);
-              fix = true;
-            } else if (isAsciiUpper(c)) fix = true;
-            // The name cache's hash (see lookupHashedName), computed in this one pass.
-            h = (Math.imul(h, 31) + (isAsciiUpper(c) ? c | 0x20 : c)) | 0;
+            // The name cache's hash (see lookupHashedName) of the lower-cased name, computed in this one pass.
+            h = (Math.imul(h, 31) + c) | 0;
             p++;
           }
           // The state runs once per tag (it scans the whole name), so this sets the name: a slice of
@@ -1925,23 +1923,18 @@ export class Tokenizer {
     let h = scanFrom > start ? s.charCodeAt(start) : 0;
     while (p < n) {
       c = s.charCodeAt(p);
-      if (c > GRAVE) {
-        // Lower-case letters (and the rest above the grave accent): neither a stop, an error nor to be fixed.
-        h = (Math.imul(h, 31) + c) | 0;
-        p++;
-        continue;
-      }
-      if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
-      if (c === NUL) {
-        this.err(E.UnexpectedNullCharacter, p);
-        fix = true;
-      } else if (isAsciiUpper(c)) {
-        fix = true;
-        h = (Math.imul(h, 31) + (c | 0x20)) | 0;
-        p++;
-        continue;
-      } else if (c === DQUOTE || c === APOSTROPHE || c === LT) {
-        this.err(E.UnexpectedCharacterInAttributeName, p);
+      // Lower-case letters, and the rest above the grave accent, are neither a stop, an error nor to be fixed.
+      if (c <= GRAVE) {
+        if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
+        if (c === NUL) {
+          this.err(E.UnexpectedNullCharacter, p);
+          fix = true;
+        } else if (isAsciiUpper(c)) {
+          fix = true;
+          c |= 0x20;
+        } else if (c === DQUOTE || c === APOSTROPHE || c === LT) {
+          this.err(E.UnexpectedCharacterInAttributeName, p);
+        }
       }
       h = (Math.imul(h, 31) + c) | 0;
       p++;

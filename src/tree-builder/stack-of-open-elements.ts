@@ -12,7 +12,7 @@
  * It also keeps, per position, the entry of the list of active formatting elements made for the element there
  * (`attachEntry`), and flags that entry `onStack` while the element is on the stack.
  */
-import { type Element, exactCopy, numberList, workList } from '../dom.js';
+import { type Element, exactCopy, workList } from '../dom.js';
 import type { FormattingEntry } from './active-formatting-elements.js';
 import * as T from './html-elements.js';
 
@@ -21,7 +21,7 @@ const NO_ELEMENTS: number[] = new Array<number>(T.TAG_ID_COUNT).fill(-1);
 
 export class StackOfOpenElements {
   items: Element[] = workList();
-  ids: number[] = numberList();
+  ids: number[] = workList();
   /** Index of the current node; -1 when empty. */
   top = -1;
   /** The current node (null when the stack is empty). */
@@ -30,12 +30,12 @@ export class StackOfOpenElements {
 
   /** Indexed by tag id; ids past `T.TAG_ID_COUNT` are tag names the tree builder interned while parsing. */
   private readonly topOf: number[] = NO_ELEMENTS.slice();
-  private prevSame: number[] = numberList();
-  private specialBound: number[] = numberList();
-  private scopeBound: number[] = numberList();
-  private listBound: number[] = numberList();
-  private buttonBound: number[] = numberList();
-  private tableBound: number[] = numberList();
+  private prevSame: number[] = workList();
+  private specialBound: number[] = workList();
+  private scopeBound: number[] = workList();
+  private listBound: number[] = workList();
+  private buttonBound: number[] = workList();
+  private tableBound: number[] = workList();
 
   /** Called with every HTML `option` element taken off the stack (selectedcontent cloning). */
   onOptionPopped: ((option: Element) => void) | null = null;

@@ -30,7 +30,7 @@ import {
   TEXT_NODE,
   ELEMENT_NODE,
   asciiLowercase,
-  numberList,
+  isAsciiWhitespace,
   workList,
   type ChildNode,
   type ParentNode,
@@ -74,26 +74,22 @@ export {
 
 const NO_ATTRS: Attr[] = [];
 
-function isWhitespaceCode(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
-}
-
 /** Length of the leading run of ASCII whitespace in `s`. */
 function leadingWhitespace(s: string): number {
   let i = 0;
-  while (i < s.length && isWhitespaceCode(s.charCodeAt(i))) i++;
+  while (i < s.length && isAsciiWhitespace(s.charCodeAt(i))) i++;
   return i;
 }
 
 /** The whitespace characters of `s`, in order (for modes that ignore everything else). */
 function onlyWhitespace(s: string): string {
   let out = '';
-  for (let i = 0; i < s.length; i++) if (isWhitespaceCode(s.charCodeAt(i))) out += s[i];
+  for (let i = 0; i < s.length; i++) if (isAsciiWhitespace(s.charCodeAt(i))) out += s[i];
   return out;
 }
 
 function hasNonWhitespace(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (!isWhitespaceCode(s.charCodeAt(i))) return true;
+  for (let i = 0; i < s.length; i++) if (!isAsciiWhitespace(s.charCodeAt(i))) return true;
   return false;
 }
 
@@ -181,7 +177,7 @@ export class TreeBuilder implements TokenSink {
 
   private mode = INITIAL;
   private originalMode = INITIAL;
-  private readonly templateModes: number[] = numberList();
+  private readonly templateModes: number[] = workList();
   private readonly open = new StackOfOpenElements();
   private readonly afe = new ActiveFormattingElements();
   private headElement: Element | null = null;

@@ -2,6 +2,7 @@
  * `srcset` (HTML Standard, "parse a srcset attribute") and a serializer whose output re-parses to the same
  * candidates, plus filtering of every candidate URL through a URL policy.
  */
+import { isAsciiWhitespace as isWs } from '../dom.js';
 import { type UrlContext, type UrlPolicy, checkUrl } from './url-policy.js';
 
 export interface SrcsetCandidate {
@@ -20,10 +21,6 @@ export interface SrcsetParseResult {
   candidates: SrcsetCandidate[];
   /** Number of parse errors (dropped candidates and stray commas). */
   errors: number;
-}
-
-function isWs(c: number): boolean {
-  return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20;
 }
 
 const NON_NEGATIVE_INTEGER = /^[0-9]+$/;

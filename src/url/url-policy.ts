@@ -13,6 +13,7 @@
  * relative URLs kept as relative are emitted in their cleaned form. Whatever `rewrite` returns is trusted,
  * except that script-capable schemes (javascript, vbscript, livescript) are always refused.
  */
+import { isAsciiAlpha } from '../dom.js';
 
 export type UrlKind = 'link' | 'image' | 'media' | 'style' | 'form' | 'object' | 'frame' | 'other';
 
@@ -92,20 +93,16 @@ export function cleanUrl(value: string): string {
   return start === a && a === 0 && b === value.length ? value : out + value.slice(start, b);
 }
 
-function isAlpha(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-}
-
 /**
  * The scheme of a cleaned URL string, lowercase, or null if it has none (the URL parser's "scheme start state"
  * and "scheme state": an ASCII alpha, then ASCII alphanumerics, "+", "-", ".", up to the first ":").
  */
 export function urlScheme(clean: string): string | null {
-  if (clean.length === 0 || !isAlpha(clean.charCodeAt(0))) return null;
+  if (clean.length === 0 || !isAsciiAlpha(clean.charCodeAt(0))) return null;
   for (let i = 1; i < clean.length; i++) {
     const c = clean.charCodeAt(i);
     if (c === 0x3a) return clean.slice(0, i).toLowerCase();
-    if (!(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
+    if (!(isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
   }
   return null;
 }
@@ -118,11 +115,11 @@ export function schemeOf(value: string): string | null {
   const n = value.length;
   let start = 0;
   while (start < n && value.charCodeAt(start) <= 0x20) start++;
-  if (start === n || !isAlpha(value.charCodeAt(start))) return null;
+  if (start === n || !isAsciiAlpha(value.charCodeAt(start))) return null;
   for (let i = start + 1; i < n; i++) {
     const c = value.charCodeAt(i);
     if (c === 0x3a) return value.slice(start, i).replace(/[\t\n\r]/g, '').toLowerCase();
-    if (c !== 0x09 && c !== 0x0a && c !== 0x0d && !(isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
+    if (c !== 0x09 && c !== 0x0a && c !== 0x0d && !(isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
   }
   return null;
 }
