@@ -357,7 +357,8 @@ function escapeString(str: string, mode: number): string {
   let i = 0;
   for (; i < n; i++) {
     const c = str.charCodeAt(i);
-    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0xa0 || (c === 0x22 && attributeMode) || (c === 0x0d && cr)) break;
+    // Letters and everything else above `>` take one comparison more than the U+00A0 test.
+    if (c > 0x3e ? c === 0xa0 : c === 0x26 || c === 0x3c || c === 0x3e || (c === 0x22 && attributeMode) || (c === 0x0d && cr)) break;
   }
   if (i === n) return str;
   // As in serializeChildren: `out` (flattened chunks), then `chunk`.
