@@ -10,7 +10,7 @@ import { BASELINE_ELEMENTS_TO_REMOVE } from '../sanitizer-api/builtins.js';
 import { NameMap } from '../sanitizer-api/names.js';
 import type { SanitizerSpec } from '../sanitizer-api/sanitize.js';
 import type { SanitizerConfig } from '../sanitizer-api/types.js';
-import { DEFAULT_DATA_MIME_TYPES, cleanUrl, urlScheme, type UrlContext, type UrlKind, type UrlPolicy } from '../url/url-policy.js';
+import { DEFAULT_DATA_MIME_TYPES, schemeOf, type UrlContext, type UrlKind, type UrlPolicy } from '../url/url-policy.js';
 import { STYLE_TRANSFORM_PROPERTIES } from './style-transforms.js';
 import { applyPolicyAttributes, applyPolicyStructure } from './engine.js';
 import { ENGINE, INTERNALS, type PolicyEngine, isCompiledPolicy, providePolicyEngine } from './link.js';
@@ -561,7 +561,7 @@ function compileFresh(policy: Policy): CompiledPolicy {
           if (typeof fo[a] !== 'string') fail(ap, 'expected a string');
           if (isEventHandler(an)) fail(ap, 'event handler attributes cannot be forced');
           if (an.namespace === null && (an.localName === 'style' || an.localName === 'srcdoc')) fail(ap, `${an.localName} cannot be forced`);
-          const scheme = urlScheme(cleanUrl(fo[a] as string));
+          const scheme = schemeOf(fo[a] as string);
           if (scheme !== null && SCRIPT_SCHEMES.has(scheme)) fail(ap, `a ${scheme}: value cannot be forced`);
           list.push({
             key: `elements${key(k)}.force${key(a)}`,

@@ -64,6 +64,7 @@ import {
   Element as ElementClass,
   Text as TextClass,
   asciiLowercase,
+  isAsciiWhitespace,
 } from '../dom.js';
 // The tree builder's name tables first: see the import order in sanitize.ts.
 import * as T from '../tree-builder/html-elements.js';
@@ -165,10 +166,7 @@ interface Frame {
 }
 
 function isWhitespaceOnly(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0c && c !== 0x0d) return false;
-  }
+  for (let i = 0; i < s.length; i++) if (!isAsciiWhitespace(s.charCodeAt(i))) return false;
   return true;
 }
 
@@ -763,7 +761,7 @@ function safeCommentData(data: string): string {
 function safePIData(data: string): string {
   let d = data.replace(/>/g, '');
   let i = 0;
-  while (i < d.length && (d.charCodeAt(i) === 0x20 || d.charCodeAt(i) === 0x09 || d.charCodeAt(i) === 0x0a || d.charCodeAt(i) === 0x0c || d.charCodeAt(i) === 0x0d)) i++;
+  while (i < d.length && isAsciiWhitespace(d.charCodeAt(i))) i++;
   d = d.slice(i);
   return d;
 }

@@ -271,7 +271,8 @@ export class Tokenizer {
   private preprocess(original: string): void {
     this.nextLt = this.nextAmp = this.nextNul = -1;
     this.original = original;
-    this.crlf = workList();
+    // Emptied, not replaced: a tokenizer can be run again (reparse safety's checks reuse one).
+    if (this.crlf.length !== 0) this.crlf.length = 0;
     this.crlfCursor = 0;
     let input = original;
     if (original.indexOf('\r') >= 0) {

@@ -102,9 +102,14 @@ export function urlScheme(clean: string): string | null {
   for (let i = 1; i < clean.length; i++) {
     const c = clean.charCodeAt(i);
     if (c === 0x3a) return clean.slice(0, i).toLowerCase();
-    if (!(isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
+    if (!isSchemeCodePoint(c)) return null;
   }
   return null;
+}
+
+/** A code point of a scheme after its first: ASCII alphanumeric, "+", "-" or ".". */
+function isSchemeCodePoint(c: number): boolean {
+  return isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
 
 /**
@@ -116,10 +121,16 @@ export function schemeOf(value: string): string | null {
   let start = 0;
   while (start < n && value.charCodeAt(start) <= 0x20) start++;
   if (start === n || !isAsciiAlpha(value.charCodeAt(start))) return null;
+  // Whether the scheme holds tabs or newlines to remove (rare: the common scheme is one slice).
+  let removed = false;
   for (let i = start + 1; i < n; i++) {
     const c = value.charCodeAt(i);
-    if (c === 0x3a) return value.slice(start, i).replace(/[\t\n\r]/g, '').toLowerCase();
-    if (c !== 0x09 && c !== 0x0a && c !== 0x0d && !(isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e)) return null;
+    if (c === 0x3a) {
+      const scheme = value.slice(start, i);
+      return (removed ? scheme.replace(/[\t\n\r]/g, '') : scheme).toLowerCase();
+    }
+    if (c === 0x09 || c === 0x0a || c === 0x0d) removed = true;
+    else if (!isSchemeCodePoint(c)) return null;
   }
   return null;
 }
