@@ -11,26 +11,15 @@
  * (the trace must show optimized code, so that the check can fail), force two full GCs, parse again, and count
  * the "weak objects" deoptimizations after the GC.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { repoRoot } from './support/shared.js';
+import { bundleForChild, removeChildDir, runChild } from './support/child-node.js';
 
 let dir = '';
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'htmlsift-anchor-'));
-  await build({
-    entryPoints: [join(repoRoot, 'src/index.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: join(dir, 'htmlsift.mjs'),
-    logLevel: 'warning',
-  });
+  dir = await bundleForChild('htmlsift-anchor-', "export * from './src/index.js';", 'htmlsift.mjs');
   writeFileSync(
     join(dir, 'child.mjs'),
     `const lib = await import('./htmlsift.mjs');
@@ -46,16 +35,10 @@ console.log('--- done');
   );
 });
 
-afterAll(() => {
-  if (dir !== '') rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeChildDir(dir));
 
 function trace(mode: 'parse' | 'sanitize'): { optimizedBefore: number; weakAfter: string[] } {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--trace-opt', '--trace-deopt', join(dir, 'child.mjs'), mode], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-    timeout: 60_000,
-  });
+  const r = runChild(['--expose-gc', '--trace-opt', '--trace-deopt'], join(dir, 'child.mjs'), mode);
   expect(r.status, r.stderr).toBe(0);
   const lines = r.stdout.split('\n');
   const mark = lines.indexOf('--- collecting');
@@ -100,7 +83,7 @@ const attrs = [...withAttrs.childNodes[0].childNodes].filter((e) => e.attributes
 console.log(JSON.stringify({ attrs, perAttribute: ((mid - before) - (after - mid)) / n, keep: [withAttrs, without].length }));
 `,
   );
-  const r = spawnSync(process.execPath, ['--expose-gc', join(dir, 'attrs.mjs')], { encoding: 'utf8', timeout: 60_000 });
+  const r = runChild(['--expose-gc'], join(dir, 'attrs.mjs'));
   expect(r.status, r.stderr).toBe(0);
   const { attrs, perAttribute } = JSON.parse(r.stdout) as { attrs: number; perAttribute: number };
   expect(attrs).toBe(200000);

@@ -14,35 +14,23 @@
  * the next parse). Then it warms the parser up (V8's optimized code is what honours the decision) and lists the
  * working lists of a fresh parser that are not young. With array literals in the constructors, 22 were old.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { repoRoot } from './support/shared.js';
+import { bundleForChild, removeChildDir, runChild } from './support/child-node.js';
 
 let dir = '';
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'htmlsift-pretenuring-'));
-  const src = (p: string) => JSON.stringify(join(repoRoot, 'src', p));
-  writeFileSync(
-    join(dir, 'entry.ts'),
-    `export { parseFragment } from ${src('parser.ts')};
-export { Document } from ${src('dom.ts')};
-export { TreeBuilder } from ${src('tree-builder/tree-builder.ts')};
-export { Tokenizer } from ${src('tokenizer/tokenizer.ts')};
+  dir = await bundleForChild(
+    'htmlsift-pretenuring-',
+    `export { parseFragment } from './src/parser.js';
+export { Document } from './src/dom.js';
+export { TreeBuilder } from './src/tree-builder/tree-builder.js';
+export { Tokenizer } from './src/tokenizer/tokenizer.js';
 `,
+    'parser.mjs',
   );
-  await build({
-    entryPoints: [join(dir, 'entry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: join(dir, 'parser.mjs'),
-    logLevel: 'warning',
-  });
   writeFileSync(
     join(dir, 'child.mjs'),
     `import { parseFragment, Document, TreeBuilder, Tokenizer } from './parser.mjs';
@@ -78,21 +66,12 @@ console.log(JSON.stringify({ lists, old }));
   );
 });
 
-afterAll(() => {
-  if (dir !== '') rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => removeChildDir(dir));
 
 test('the parser allocates its working lists in the young generation', () => {
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--expose-gc',
-      '--allow-natives-syntax',
-      '--min-semi-space-size=16',
-      '--max-semi-space-size=16',
-      join(dir, 'child.mjs'),
-    ],
-    { encoding: 'utf8', timeout: 60_000 },
+  const r = runChild(
+    ['--expose-gc', '--allow-natives-syntax', '--min-semi-space-size=16', '--max-semi-space-size=16'],
+    join(dir, 'child.mjs'),
   );
   expect(r.status, r.stderr).toBe(0);
   const { lists, old } = JSON.parse(r.stdout) as { lists: string[]; old: string[] };
