@@ -246,8 +246,9 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
 /**
  * The markup pieces written for each name: `<name>`, `</name>`, ` name="`. Made once per name instead of by two
  * concatenations per element or attribute (the serializer's main cost was these small strings). Bounded, so that
- * no input can make the caches hold much: names over 64 characters are not cached, and a cache of more than 512
- * names is emptied.
+ * no input can make the caches hold much: a cache of more than 512 names is emptied, and names over 12 characters
+ * are not cached (V8 makes a substring of 13 or more code units a view of the string it was cut from: a cached
+ * name sliced from a parsed input would keep all of that input alive).
  */
 const startTags = new Map<string, string>();
 const endTags = new Map<string, string>();
@@ -256,7 +257,7 @@ const attributePrefixes = new Map<string, string>();
 function piece(cache: Map<string, string>, before: string, name: string, after: string): string {
   let t = cache.get(name);
   if (t === undefined) {
-    if (name.length > 64) return before + name + after;
+    if (name.length > 12) return before + name + after;
     if (cache.size > 512) cache.clear();
     cache.set(name, (t = before + name + after));
   }

@@ -68,6 +68,27 @@ const UNWRAP = 2;
 const MAX_PATH_SEGMENTS = 12;
 
 /**
+ * What hooks see as their context: reads the walk's state. A class, not an object literal of getters and arrow
+ * functions: closures kept in an object's fields were kept alive by V8's young-generation collector after the
+ * walk, and with them the walk and the whole tree (see StackOfOpenElements.optionListener).
+ */
+class WalkContext implements PolicyContext {
+  readonly #walk: Walk;
+  constructor(walk: Walk) {
+    this.#walk = walk;
+  }
+  get depth(): number {
+    return this.#walk.depth;
+  }
+  get parent(): ParentNode {
+    return this.#walk.parent;
+  }
+  path(): string {
+    return this.#walk.path();
+  }
+}
+
+/**
  * One walk over a tree. `visit` decides on each element (KEEP, DROP or UNWRAP); kept elements are descended
  * into (template contents as their children). Text, comments and the rest are kept.
  *
@@ -100,16 +121,7 @@ abstract class Walk {
   protected readonly context: PolicyContext;
 
   constructor() {
-    const walk = this;
-    this.context = Object.freeze({
-      get depth(): number {
-        return walk.depth;
-      },
-      get parent(): ParentNode {
-        return walk.parent;
-      },
-      path: (): string => walk.path(),
-    });
+    this.context = Object.freeze(new WalkContext(this));
   }
 
   protected abstract visit(el: Element): number;
@@ -501,41 +513,54 @@ interface Deferred {
   path: string;
 }
 
+/** `id` with the policy's id prefix (unchanged when it already has it). */
+function withPrefix(id: string, prefix: string): string {
+  return id.startsWith(prefix) ? id : prefix + id;
+}
+
 class AttributeWalk extends Walk {
   private readonly urlCtx: UrlContext = { element: '', attribute: '', kind: 'other' };
   private readonly styleOptions: Parameters<typeof filterDeclarations>[1];
   private readonly svgRefRewrite: (url: string) => string | null;
   private readonly ids: Set<string> | null;
   private readonly deferred: Deferred[] | null;
-  private el: Element | null = null;
+  /** The style filter's URL context: its element is the element whose style attribute is being filtered. */
+  private readonly styleCtx: UrlContext = { element: '', attribute: 'style', kind: 'image' };
 
   constructor(
     private readonly p: PolicyInternals,
     private readonly report: Report,
   ) {
     super();
+    // These callbacks are kept in the walk's fields, so they must not capture `this` (nor anything holding the
+    // tree): V8's young-generation collector kept a closure stored in a field alive after the walk, and with it
+    // everything the closure reached (see StackOfOpenElements.optionListener).
     const imagePolicy = p.urls.get('image')!;
-    const styleCtx: UrlContext = { element: '', attribute: 'style', kind: 'image' };
+    const styleCtx = this.styleCtx;
     const props = p.style?.properties;
     this.styleOptions = {
       allow: (property) => props !== undefined && props.has(property),
       rewriteUrl: (url) => {
-        styleCtx.element = this.el!.localName;
         const v = checkUrl(url, imagePolicy, styleCtx).value;
         return v === null || v === '' ? null : v;
       },
       allowImportant: p.style?.allowImportant ?? false,
     };
     const ids = p.ids;
-    this.svgRefRewrite = (url) => (url.length > 1 && url.charCodeAt(0) === 0x23 ? (ids !== null ? '#' + this.prefixed(url.slice(1)) : url) : null);
+    const prefix = ids !== null ? ids.prefix : '';
+    this.svgRefRewrite = (url) => (url.length > 1 && url.charCodeAt(0) === 0x23 ? (ids !== null ? '#' + withPrefix(url.slice(1), prefix) : url) : null);
     const existing = ids !== null && ids.references === 'existing';
     this.ids = existing ? new Set() : null;
     this.deferred = existing ? [] : null;
   }
 
   apply(root: ParentNode): void {
-    this.run(root);
-    if (this.deferred !== null) this.patchReferences();
+    try {
+      this.run(root);
+      if (this.deferred !== null) this.patchReferences();
+    } finally {
+      this.styleCtx.element = '';
+    }
   }
 
   private emit(action: PolicyReportEntry['action'], rule: string, el: Element, attribute: string, extra?: Partial<PolicyReportEntry>): void {
@@ -556,8 +581,7 @@ class AttributeWalk extends Walk {
   }
 
   private prefixed(id: string): string {
-    const prefix = this.p.ids!.prefix;
-    return id.startsWith(prefix) ? id : prefix + id;
+    return withPrefix(id, this.p.ids!.prefix);
   }
 
   private urlType(el: Element, a: Attr): number {
@@ -576,7 +600,6 @@ class AttributeWalk extends Walk {
   }
 
   private attributes(el: Element): void {
-    this.el = el;
     const p = this.p;
     const report = this.report;
     const ids = p.ids;
@@ -593,6 +616,7 @@ class AttributeWalk extends Walk {
             if (report) this.emit('drop-attribute', 'style', el, 'style', { from: before, reason: 'style attributes are not allowed' });
             continue;
           }
+          this.styleCtx.element = el.localName;
           const res = filterDeclarations(before, this.styleOptions);
           if (res.css === '') {
             if (report) this.emit('drop-attribute', 'style', el, 'style', { from: before, reason: res.removed.length > 0 ? removedList(res.removed) : 'empty' });

@@ -11,8 +11,12 @@
 
 const BITS = 9;
 const MASK = (1 << BITS) - 1;
-/** Longest name kept: longer ones are sliced every time. */
-const MAX_LENGTH = 24;
+/**
+ * Longest name kept: longer ones are sliced every time. V8 copies a substring shorter than 13 code units, and
+ * makes a longer one a view of the string it was cut from: this table, which outlives the parse, would keep the
+ * whole input alive through one kept name. (Names of 13 to 24 characters were 69 of 57,537 in the corpus.)
+ */
+const MAX_LENGTH = 12;
 const names: (string | undefined)[] = new Array<string | undefined>(MASK + 1).fill(undefined);
 const hashes = new Int32Array(MASK + 1);
 

@@ -19,6 +19,11 @@ import * as T from './html-elements.js';
 /** `topOf` with no element on the stack (copied: an allocation here could be pretenured, see `workList`). */
 const NO_ELEMENTS: number[] = new Array<number>(T.TAG_ID_COUNT).fill(-1);
 
+/** What the stack tells of the `option` elements it pops. */
+export interface OptionPopListener {
+  optionPopped(option: Element): void;
+}
+
 export class StackOfOpenElements {
   items: Element[] = workList();
   ids: number[] = workList();
@@ -37,8 +42,13 @@ export class StackOfOpenElements {
   private buttonBound: number[] = workList();
   private tableBound: number[] = workList();
 
-  /** Called with every HTML `option` element taken off the stack (selectedcontent cloning). */
-  onOptionPopped: ((option: Element) => void) | null = null;
+  /**
+   * Told of every HTML `option` element taken off the stack (the tree builder: selectedcontent cloning). An
+   * object, not a closure: V8's young-generation collector kept a closure stored in an object's field alive after
+   * the parse, and with it (through the closure's `this`) the parser and the whole tree. Every parsed tree then
+   * survived the next scavenges and was copied and promoted; the collector took a third of the parse time.
+   */
+  optionListener: OptionPopListener | null = null;
   /** Per position, the list-of-active-formatting-elements entry made for the element there, or null. */
   private entryAt: (FormattingEntry | null)[] = workList();
 
@@ -98,7 +108,7 @@ export class StackOfOpenElements {
       this.current = null;
       this.currentId = T.UNKNOWN;
     }
-    if (id === T.OPTION && this.onOptionPopped !== null) this.onOptionPopped(el);
+    if (id === T.OPTION && this.optionListener !== null) this.optionListener.optionPopped(el);
     // A closed element's child list is mostly final. Arrays grown by push keep 16 or more spare slots
     // (a first child gets a one-slot list: see appendChildNode); a small list is copied to an exact-size one (the old one is young garbage, nearly free), which
     // shrinks the finished tree, and with it the garbage collector's copying, by about a fifth.

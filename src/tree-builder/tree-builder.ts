@@ -235,7 +235,7 @@ export class TreeBuilder implements TokenSink {
     this.scripting = options.scripting;
     this.reportErrors = options.reportErrors;
     this.documentMode = options.documentMode;
-    this.open.onOptionPopped = (el) => this.maybeCloneOptionIntoSelectedContent(el);
+    this.open.optionListener = this;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -2351,7 +2351,8 @@ export class TreeBuilder implements TokenSink {
   // "Maybe clone an option into selectedcontent" (4.10.10 the option element), run whenever an option
   // element is popped off the stack of open elements.
 
-  private maybeCloneOptionIntoSelectedContent(option: Element): void {
+  /** "Maybe clone an option into selectedcontent": the stack of open elements popped `option` (OptionPopListener). */
+  optionPopped(option: Element): void {
     if (this.selectedContentOf.size === 0) return;
     const select = nearestAncestorSelect(option);
     if (select === null || this.selectedOptionOf.get(select) !== option) return;

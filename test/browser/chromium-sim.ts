@@ -139,7 +139,7 @@ interface StackView {
   ids: number[];
   top: number;
   current: Element | null;
-  onOptionPopped: ((option: Element) => void) | null;
+  optionListener: { optionPopped(option: Element): void } | null;
   lastIndexOfId(id: number): number;
   previousIndexOfSameId(i: number): number;
   popTo(index: number): void;
@@ -186,7 +186,7 @@ function internals(b: TreeBuilder): Internals {
     typeof i.pendingTableText === 'string' && typeof i.pendingTableTextDirty === 'boolean' &&
     typeof i.fosterParenting === 'boolean' && typeof i.findInsertionLocation === 'function' &&
     typeof i.reconstructActiveFormattingElements === 'function' && 'locParent' in i && 'locBefore' in i && i.selectedOptionOf instanceof Map && Array.isArray(i.open?.items) &&
-    typeof i.open.top === 'number' && typeof i.open.lastIndexOfId === 'function' && typeof i.open.popTo === 'function' && 'onOptionPopped' in i.open && typeof i.open.liveEntryAt === 'function' &&
+    typeof i.open.top === 'number' && typeof i.open.lastIndexOfId === 'function' && typeof i.open.popTo === 'function' && 'optionListener' in i.open && typeof i.open.liveEntryAt === 'function' &&
     typeof i.afe?.pushMarker === 'function' && typeof i.afe.clearToLastMarker === 'function' &&
     typeof i.afe.remove === 'function' &&
     typeof i.noteSelectedContent === 'function' && typeof i.noteOptionInserted === 'function' &&
@@ -1138,11 +1138,13 @@ function installEverySelectedContent(b: Internals, fired: Set<string>): void {
     }
   };
 
-  open.onOptionPopped = (option: Element): void => {
-    if (all.size === 0) return;
-    const select = nearestSelect(option);
-    if (select === null || b.selectedOptionOf.get(select) !== option) return;
-    updateAll(select, option);
+  open.optionListener = {
+    optionPopped(option: Element): void {
+      if (all.size === 0) return;
+      const select = nearestSelect(option);
+      if (select === null || b.selectedOptionOf.get(select) !== option) return;
+      updateAll(select, option);
+    },
   };
 }
 
