@@ -100,10 +100,6 @@ function isAsciiHexDigit(c: number): boolean {
   return isAsciiDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
-/**
- * ASCII-lowercases `s` and replaces U+0000 with U+FFFD (the rule of tag, attribute and DOCTYPE
- * names). Only called when a scan saw an upper-case letter or a NUL.
- */
 /** Text runs up to this long are scanned character by character in the data state; longer ones with indexOf. */
 const SHORT_RUN = 24;
 
@@ -113,6 +109,24 @@ function indexOrEnd(s: string, ch: string, from: number): number {
   return i < 0 ? s.length : i;
 }
 
+/**
+ * The tag or attribute name read from the range [start, end) of `s`: the kept copy from the name cache, else the
+ * range itself (lower-cased and with U+0000 replaced when `fix`), which the cache then keeps. `h` is the range's
+ * hash, computed by the caller's scan (see lookupHashedName).
+ */
+function nameOfRange(s: string, start: number, end: number, h: number, fix: boolean): string {
+  let name = lookupHashedName(s, start, end, h);
+  if (name === null) {
+    name = fix ? lowerAndReplaceNulls(s.slice(start, end)) : s.slice(start, end);
+    rememberName(name);
+  }
+  return name;
+}
+
+/**
+ * ASCII-lowercases `s` and replaces U+0000 with U+FFFD (the rule of tag, attribute and DOCTYPE
+ * names). Only called when a scan saw an upper-case letter or a NUL.
+ */
 function lowerAndReplaceNulls(s: string): string {
   let out = '';
   let from = 0;
@@ -806,14 +820,8 @@ export class Tokenizer {
             h = (Math.imul(h, 31) + c) | 0;
             p++;
           }
-          // The state runs once per tag (it scans the whole name), so this sets the name: a slice of
-          // the input unless it needs lower-casing or U+0000 replaced.
-          let name = lookupHashedName(s, start, p, h);
-          if (name === null) {
-            name = fix ? lowerAndReplaceNulls(s.slice(start, p)) : s.slice(start, p);
-            rememberName(name);
-          }
-          this.tagName = name;
+          // The state runs once per tag (it scans the whole name), so this sets the name.
+          this.tagName = nameOfRange(s, start, p, h, fix);
           if (p >= n) {
             this.err(E.EofInTag, p);
             this.emitEndOfFile();
@@ -1940,13 +1948,7 @@ export class Tokenizer {
       h = (Math.imul(h, 31) + c) | 0;
       p++;
     }
-    let name = lookupHashedName(s, start, p, h);
-    if (name === null) {
-      const raw = s.slice(start, p);
-      name = fix ? lowerAndReplaceNulls(raw) : raw;
-      rememberName(name);
-    }
-    this.startAttribute(name, p);
+    this.startAttribute(nameOfRange(s, start, p, h, fix), p);
     if (p < n && c === EQUALS) {
       this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
       return p + 1;
