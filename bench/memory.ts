@@ -7,7 +7,9 @@
  * src/index.ts made by this script; parse5: from node_modules), optionally parses once, and reports its peak
  * RSS (VmHWM from /proc/self/status, else `process.resourceUsage().maxRSS`). The baseline child does the same
  * minus the parse, so "peak RSS delta" = what the parse added to the process's high-water mark. Children also
- * report the heap still held by the finished tree after a full GC (retained size).
+ * report the heap still held by the finished tree after a full GC (retained size), and how much the V8 heap's
+ * physical memory grew over the parse (young generation; other spaces), which splits the delta three ways: young
+ * generation, other V8 spaces, and outside the V8 heap (the optimizing compiler's zones, thread stacks, malloc).
  *
  * Children run in alternating order (baseline, htmlsift, parse5, then reversed), RUNS times each (default 9);
  * the report gives medians, min–max, and the ratio htmlsift / parse5 (target: ≤ 0.5).
@@ -61,22 +63,36 @@ function peakKB() {
   return process.resourceUsage().maxRSS;
 }
 const html = readFileSync(file, 'utf8');
+// Physical memory of the V8 heap: the young generation (new space), and the rest (old, code, large objects).
+async function heapKB() {
+  let young = 0, rest = 0;
+  for (const s of (await import('node:v8')).getHeapSpaceStatistics()) {
+    if (s.space_name === 'new_space' || s.space_name === 'new_large_object_space') young += s.physical_space_size;
+    else rest += s.physical_space_size;
+  }
+  return [young / 1024, rest / 1024];
+}
 const parse = lib === 'htmlsift'
   ? (await import(${JSON.stringify('./' + 'memory-htmlsift.mjs')})).parseDocument
   : (await import('parse5')).parse;
 let tree = null;
+const [young0, rest0] = await heapKB();
 if (mode === 'parse') tree = parse(html);
 const peak = peakKB();
+const [young1, rest1] = await heapKB();
 globalThis.gc?.(); globalThis.gc?.();
 const heap = process.memoryUsage().heapUsed;
 tree = tree === null ? 0 : 1;
-process.stdout.write(JSON.stringify({ peakKB: peak, heapUsed: heap, ok: tree }));
+process.stdout.write(JSON.stringify({ peakKB: peak, heapUsed: heap, youngKB: young1 - young0, restKB: rest1 - rest0, ok: tree }));
 `,
 );
 
 interface Sample {
   peakKB: number;
   heapUsed: number;
+  /** Growth of the V8 heap's physical memory over the parse: young generation, and the other spaces. */
+  youngKB: number;
+  restKB: number;
 }
 
 function child(lib: string, mode: string): Sample {
@@ -119,6 +135,13 @@ function row(lib: 'htmlsift' | 'parse5'): { delta: number; retained: number } {
       `  parse peak ${mb(median(parse.map((s) => s.peakKB))).padStart(6)} MB` +
       `  delta ${mb(d).padStart(6)} MB (${mb(Math.min(...deltas))}–${mb(Math.max(...deltas))})` +
       `  tree retained after GC ${mb(kept).padStart(5)} MB`,
+  );
+  // Where the delta is: the parse's growth of the V8 heap (young generation; old, code and large-object spaces), and
+  // the rest of the process (mostly the optimizing compiler's zones, allocated by V8's worker threads).
+  const young = median(parse.map((s) => s.youngKB));
+  const rest = median(parse.map((s) => s.restKB));
+  console.log(
+    `  ${''.padEnd(8)}  of the delta: V8 young generation ${mb(young).padStart(5)} MB, other V8 spaces ${mb(rest).padStart(5)} MB, outside the V8 heap ${mb(d - young - rest).padStart(5)} MB`,
   );
   return { delta: d, retained: kept };
 }
