@@ -54,6 +54,7 @@ await build({
 writeFileSync(
   childFile,
   `import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 const [lib, mode, file] = process.argv.slice(2);
 function peakKB() {
   try {
@@ -64,9 +65,9 @@ function peakKB() {
 }
 const html = readFileSync(file, 'utf8');
 // Physical memory of the V8 heap: the young generation (new space), and the rest (old, code, large objects).
-async function heapKB() {
+function heapKB() {
   let young = 0, rest = 0;
-  for (const s of (await import('node:v8')).getHeapSpaceStatistics()) {
+  for (const s of getHeapSpaceStatistics()) {
     if (s.space_name === 'new_space' || s.space_name === 'new_large_object_space') young += s.physical_space_size;
     else rest += s.physical_space_size;
   }
@@ -76,10 +77,10 @@ const parse = lib === 'htmlsift'
   ? (await import(${JSON.stringify('./' + 'memory-htmlsift.mjs')})).parseDocument
   : (await import('parse5')).parse;
 let tree = null;
-const [young0, rest0] = await heapKB();
+const [young0, rest0] = heapKB();
 if (mode === 'parse') tree = parse(html);
 const peak = peakKB();
-const [young1, rest1] = await heapKB();
+const [young1, rest1] = heapKB();
 globalThis.gc?.(); globalThis.gc?.();
 const heap = process.memoryUsage().heapUsed;
 tree = tree === null ? 0 : 1;
