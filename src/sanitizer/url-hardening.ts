@@ -12,7 +12,6 @@
  */
 import type { Attr, Element } from '../dom.js';
 import { DEFAULT_DATA_MIME_TYPES, cleanUrl, dataUrlMimeType, schemeOf } from '../url/url-policy.js';
-import { parseSrcset } from '../url/srcset.js';
 
 /** Attributes whose value is a URL (or, for srcset/ping/archive, a list of URLs), on any element. */
 const URL_ATTRIBUTES = new Set([
@@ -20,6 +19,8 @@ const URL_ATTRIBUTES = new Set([
   'usemap', 'manifest', 'icon', 'lowsrc', 'dynsrc', 'profile', 'ping', 'archive', 'srcset', 'imagesrcset', 'itemtype',
   'xlink:href', 'definitionURL',
 ]);
+/** Those whose value is a list of URLs. */
+const LIST_ATTRIBUTES = new Set(['srcset', 'imagesrcset', 'ping', 'archive']);
 const SCRIPT_SCHEMES = new Set(['javascript', 'vbscript', 'livescript']);
 const SAFE_DATA_TYPES = new Set(DEFAULT_DATA_MIME_TYPES);
 
@@ -35,16 +36,22 @@ export function isScriptCapableUrl(value: string): boolean {
   return false;
 }
 
-function isScriptCapableList(name: string, value: string): boolean {
-  if (name === 'srcset' || name === 'imagesrcset') {
-    for (const c of parseSrcset(value).candidates) if (isScriptCapableUrl(c.url)) return true;
-    return false;
+/**
+ * Whether a list of URLs (srcset, imagesrcset, ping, archive) holds a script-capable one. The value is split at
+ * ASCII whitespace, each run at commas, and every piece is checked as a URL together with the comma that followed
+ * it. A URL that "parse a srcset attribute" takes starts after whitespace or a comma, so it starts a piece, and
+ * what decides the verdict (its scheme; for data:, the type before its first comma) lies in that piece and its
+ * comma. So every script-capable candidate is found, including those the parser drops for invalid descriptors;
+ * the other pieces (descriptors, the text after a comma inside a URL) can only remove more. Linear in the length.
+ */
+function isScriptCapableList(value: string): boolean {
+  for (const chunk of value.split(/[\t\n\f\r ]+/)) {
+    const pieces = chunk.split(',');
+    for (let i = 0; i < pieces.length; i++) {
+      if (pieces[i] !== '' && isScriptCapableUrl(i < pieces.length - 1 ? pieces[i] + ',' : pieces[i]!)) return true;
+    }
   }
-  if (name === 'ping' || name === 'archive') {
-    for (const part of value.split(/[\t\n\f\r ,]+/)) if (part !== '' && isScriptCapableUrl(part)) return true;
-    return false;
-  }
-  return isScriptCapableUrl(value);
+  return false;
 }
 
 /**
@@ -56,7 +63,8 @@ export function urlHardening(onRemove?: (element: Element, attribute: string) =>
     // The qualified name; parsed attribute names are already in their final case (lower case, or MathML's
     // definitionURL).
     const name = a.name;
-    if (!URL_ATTRIBUTES.has(name) || !isScriptCapableList(name, a.value)) return false;
+    if (!URL_ATTRIBUTES.has(name)) return false;
+    if (!(LIST_ATTRIBUTES.has(name) ? isScriptCapableList(a.value) : isScriptCapableUrl(a.value))) return false;
     if (onRemove) onRemove(el, name);
     return true;
   };
