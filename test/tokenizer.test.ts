@@ -547,6 +547,19 @@ describe('Tokenizer API', () => {
     expect(errors.filter((e) => e.code === 'duplicate-attribute').length).toBe(names.length + 50);
   });
 
+  it('finds a duplicate among many attributes when one name had U+0000 where the other has U+FFFD', () => {
+    // The name gets U+FFFD for U+0000, so the two names are equal; past twelve attributes the check compares hashes
+    // first, and they must be equal too.
+    const many = Array.from({ length: 40 }, (_, i) => `n${i}=${i}`).join(' ');
+    for (const [first, second] of [['a\0b', 'a\uFFFDb'], ['a\uFFFDb', 'A\0B']]) {
+      const { calls, errors } = tokenize(`<p ${many} ${first}=x ${many} ${second}=y>`);
+      const attrs = calls[0]![2] as [string, string][];
+      expect(attrs.length).toBe(41);
+      expect(attrs[40]).toEqual(['a\uFFFDb', 'x']);
+      expect(errors.filter((e) => e.code === 'duplicate-attribute').length).toBe(41);
+    }
+  });
+
   it('continues in the state a sink sets during startTag, and remembers the last start tag', () => {
     let tokenizer: Tokenizer | null = null;
     const { calls } = tokenize('<textarea><b>&amp;</textarea ><p>', (sink, t) => {

@@ -100,6 +100,19 @@ function isAsciiHexDigit(c: number): boolean {
   return isAsciiDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
+/** Tags with up to this many attributes look for a duplicate name by comparing with each (see `startAttribute`). */
+const SHORT_TAG = 12;
+
+/**
+ * A name's hash for the duplicate attribute check: the one the attribute name state computes while it reads the
+ * name (a polynomial over the name's code units, as the name cache's, see lookupHashedName).
+ */
+function hashOfName(name: string): number {
+  let h = 0;
+  for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
+  return h;
+}
+
 /** Text runs up to this long are scanned character by character in the data state; longer ones with indexOf. */
 const SHORT_RUN = 24;
 
@@ -199,7 +212,14 @@ export class Tokenizer {
    */
   private readonly attributes: Attr[] = workList();
   private attributeCount = 0;
-  /** The names of `attributes[0..attributeCount)`, once there are many (see `startAttribute`). */
+  /**
+   * The names of `attributes[0..attributeCount)`, once there are more than SHORT_TAG: an open-addressing table
+   * of (index + 1, name hash) pairs, at most half full. Its probes read no string unless two hashes are equal.
+   */
+  private nameTable: Int32Array | null = null;
+  /** Probe steps past the first that the table may still take for this tag (see `isDuplicateName`). */
+  private probeBudget = 0;
+  /** The names, when the table took too many probe steps (names chosen to collide): a Set (V8 seeds its hash). */
   private attributeNames: Set<string> | null = null;
   /** The attribute whose value is being read, or null when its name was a duplicate. */
   private attribute: Attr | null = null;
@@ -358,6 +378,7 @@ export class Tokenizer {
     this.tagName = '';
     this.selfClosing = false;
     this.attributeCount = 0;
+    this.nameTable = null;
     this.attributeNames = null;
     this.attribute = null;
   }
@@ -382,11 +403,11 @@ export class Tokenizer {
    * Starts a new attribute named `name`. Leaving the attribute name state checks the name against the
    * token's other attributes: a duplicate is a duplicate-attribute parse error and is dropped.
    */
-  private startAttribute(name: string, p: number): void {
+  private startAttribute(name: string, h: number, p: number): void {
     const attrs = this.attributes;
     const count = this.attributeCount;
     let duplicate = false;
-    if (count < 12) {
+    if (count < SHORT_TAG) {
       for (let i = 0; i < count; i++) {
         if (attrs[i]!.localName === name) {
           duplicate = true;
@@ -394,13 +415,7 @@ export class Tokenizer {
         }
       }
     } else {
-      let set = this.attributeNames;
-      if (set === null) {
-        set = this.attributeNames = new Set();
-        for (let i = 0; i < count; i++) set.add(attrs[i]!.localName);
-      }
-      // Adding a name already there leaves the size as it was.
-      duplicate = set.size === set.add(name).size;
+      duplicate = this.isDuplicateName(name, h, count);
     }
     if (duplicate) {
       this.err(E.DuplicateAttribute, p);
@@ -415,6 +430,44 @@ export class Tokenizer {
     if (this.valueParts.length !== 0) this.valueParts.length = 0;
     if (this.valueChunks.length !== 0) this.valueChunks.length = 0;
     this.valueStart = this.valueEnd = -1;
+  }
+
+  /**
+   * Whether `name` (hash `h`, see `hashOfName`) is among the names of `attributes[0..count)`, count ≥ SHORT_TAG; if
+   * not, it is added as attribute `count`. Linear in the number of attributes whatever the names: each name adds a
+   * few probe steps to the tag's budget, and a tag that spends them all (names made to share hashes or slots)
+   * moves its names to a Set.
+   */
+  private isDuplicateName(name: string, h: number, count: number): boolean {
+    const attrs = this.attributes;
+    let set = this.attributeNames;
+    if (set === null) {
+      const table = this.nameTable;
+      if (table === null || count * 4 >= table.length) {
+        // A new table, twice the size (at most half full): the names so far go in first.
+        this.nameTable = new Int32Array(table === null ? 128 : table.length * 2);
+        if (table === null) this.probeBudget = 64;
+        for (let k = 0; k < count; k++) this.isDuplicateName(attrs[k]!.localName, hashOfName(attrs[k]!.localName), k);
+        return this.isDuplicateName(name, h, count);
+      }
+      let budget = this.probeBudget + 4;
+      // The hash's bits spread (names often differ in their last characters only, which a polynomial keeps close).
+      let i = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+      for (i ^= i >>> 16; budget-- > 0; i++) {
+        const slot = 2 * (i & ((table.length >> 1) - 1));
+        const at = table[slot]!;
+        if (at === 0) {
+          table[slot] = count + 1;
+          table[slot + 1] = h;
+        } else if (table[slot + 1] !== h || attrs[at - 1]!.localName !== name) continue;
+        this.probeBudget = budget;
+        return at !== 0;
+      }
+      set = this.attributeNames = new Set();
+      for (let k = 0; k < count; k++) set.add(attrs[k]!.localName);
+    }
+    // Adding a name already there leaves the size as it was.
+    return set.size === set.add(name).size;
   }
 
   /** Appends the input range [from, to) to the attribute value. */
@@ -1938,6 +1991,8 @@ export class Tokenizer {
         if (c === NUL) {
           this.err(E.UnexpectedNullCharacter, p);
           fix = true;
+          // Hashed as the U+FFFD the name gets, so that the duplicate check finds equal names by equal hashes.
+          c = 0xfffd;
         } else if (isAsciiUpper(c)) {
           fix = true;
           c |= 0x20;
@@ -1948,7 +2003,7 @@ export class Tokenizer {
       h = (Math.imul(h, 31) + c) | 0;
       p++;
     }
-    this.startAttribute(nameOfRange(s, start, p, h, fix), p);
+    this.startAttribute(nameOfRange(s, start, p, h, fix), h, p);
     if (p < n && c === EQUALS) {
       this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
       return p + 1;
