@@ -285,6 +285,10 @@ describe('reparse safety: repair rules', () => {
     const over = chain(513, 'y');
     expect(repair(over)).toEqual(['unwrap:deeper-than-browsers-nest']);
     expect(depthOf(over)).toBe(512);
+    // The unwrapped element's child took its place: its parent is now the deepest element kept.
+    let deepest: ParentNode = over;
+    for (let i = 0; i < 512; i++) deepest = deepest.childNodes[0] as Element;
+    expect(deepest.childNodes.map((c) => [c.nodeType, c.parentNode === deepest])).toEqual([[3, true]]);
     const huge = chain(100_000, 'z');
     const t0 = performance.now();
     const n = enforceReparseSafety(huge, { kind: 'fragment', name: 'body', namespace: HTML_NS });

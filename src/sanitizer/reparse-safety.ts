@@ -702,6 +702,14 @@ function removeAt(f: Frame, node: ChildNode): void {
 
 /** Replaces the element at the frame's index with its children (and template contents), which are checked next. */
 function unwrapAt(f: Frame, el: Element): void {
+  if (el.content === null && el.childNodes.length === 1) {
+    // One child takes the element's place (each level of a chain deeper than browsers nest).
+    const kid = el.childNodes.pop()!;
+    kid.parentNode = listParent(f.parent);
+    f.list[f.index] = kid;
+    el.parentNode = null;
+    return;
+  }
   const kids = el.content !== null ? [...el.content.childNodes, ...el.childNodes] : el.childNodes.slice();
   const parent = listParent(f.parent);
   for (const k of kids) k.parentNode = parent;
