@@ -64,6 +64,34 @@ describe('deep trees (no recursion over the tree or the token stream)', () => {
   });
 });
 
+describe('parses inside parses', () => {
+  it('gives a parse started from an onError callback its own stack of open elements', () => {
+    // The stack's records are reused from one parse to the next (StackOfOpenElements.release): a parse that starts
+    // while another is running must not share them. Here the outer parse, after a stray end tag, must still find
+    // its p in button scope, which records overwritten by the inner one's tables would hide; the misnested markup
+    // also edits the middle of both stacks (the adoption agency). Shallow parses fit in the first records, deep
+    // ones grow their own.
+    for (const depth of [5, 40, 300]) {
+      const outer = '<!DOCTYPE html><p>' + '<span>'.repeat(depth) + '</i>x</p>y<b><div>z</b>' + '<em>'.repeat(depth) + 'w';
+      const inner = '<table><tr><td>'.repeat(depth) + '<i><div>a</i>b<p>c<a><p>d</a>';
+      checkNested(outer, inner);
+    }
+  });
+});
+
+/** Parses `outer` with an onError callback that parses `inner` on each error; checks both against lone parses. */
+function checkNested(outer: string, inner: string): void {
+  const alone = [dumpTree(parseDocument(outer)), dumpTree(parseFragment(inner))];
+  const nested: string[] = [];
+  const doc = parseDocument(outer, { onError: () => nested.push(dumpTree(parseFragment(inner))) });
+  expect(dumpTree(doc)).toBe(alone[0]);
+  expect(nested.length).toBeGreaterThan(1);
+  for (const t of nested) expect(t).toBe(alone[1]);
+  // And parses after them still see clean records.
+  expect(dumpTree(parseFragment(inner))).toBe(alone[1]);
+  expect(dumpTree(parseDocument(outer))).toBe(alone[0]);
+}
+
 describe('large input', () => {
   it('parses and serializes a 10 MB document', () => {
     const row = '<tr><td class="c">cell &amp; text</td><td><a href="/x?a=1&b=2">link</a></td></tr>\n';

@@ -6,7 +6,8 @@
  * - `topOf[id]`: the highest position holding an element with that id (-1 if none), with `prevSame[i]`
  *   linking each position to the next lower one with the same id;
  * - for each kind of scope, `xxxBound[i]`: the highest position <= i holding a boundary of that scope.
- * An element with id X is in scope exactly when `topOf[X] >= bound[top]`. Pushes and pops update this in
+ * An element with id X is in scope exactly when `topOf[X] >= bound[top]`. These numbers and the tag ids are kept
+ * in one typed array, a record of 8 per position (see `records`). Pushes and pops update this in
  * O(1); edits in the middle (adoption agency, removing a form element) rebuild it above the edit.
  *
  * It also keeps, per position, the entry of the list of active formatting elements made for the element there
@@ -15,6 +16,25 @@
 import { type Element, exactCopy, workList } from '../dom.js';
 import type { FormattingEntry } from './active-formatting-elements.js';
 import * as T from './html-elements.js';
+
+/** The fields of a position's record in `records`. */
+const PREV_SAME = 0;
+const SPECIAL_BOUND = 1;
+const SCOPE_BOUND = 2;
+const LIST_BOUND = 3;
+const BUTTON_BOUND = 4;
+const TABLE_BOUND = 5;
+const ID = 6;
+/** Records start at position × 8 (field 7 is unused padding: a record is 32 bytes). */
+const RECORD = 8;
+
+/**
+ * The records of the last stack that was released (`release`), for the next one: most parses then allocate none.
+ * (A typed array is made outside the JS heap, which costs a small parse about 3%.) Only modest ones are kept.
+ */
+let spareRecords: Int32Array | null = null;
+const SPARE_MAX = 1024 * RECORD;
+const NO_RECORDS = new Int32Array(0);
 
 /** `topOf` with no element on the stack (copied: an allocation here could be pretenured, see `workList`). */
 const NO_ELEMENTS: number[] = new Array<number>(T.TAG_ID_COUNT).fill(-1);
@@ -26,7 +46,6 @@ export interface OptionPopListener {
 
 export class StackOfOpenElements {
   items: Element[] = workList();
-  ids: number[] = workList();
   /** Index of the current node; -1 when empty. */
   top = -1;
   /** The current node (null when the stack is empty). */
@@ -35,12 +54,13 @@ export class StackOfOpenElements {
 
   /** Indexed by tag id; ids past `T.TAG_ID_COUNT` are tag names the tree builder interned while parsing. */
   private readonly topOf: number[] = NO_ELEMENTS.slice();
-  private prevSame: number[] = workList();
-  private specialBound: number[] = workList();
-  private scopeBound: number[] = workList();
-  private listBound: number[] = workList();
-  private buttonBound: number[] = workList();
-  private tableBound: number[] = workList();
+  /**
+   * Per position, a record of RECORD numbers: the tag id, `prevSame` and the bounds of the special, default, list
+   * item, button and table scopes. One typed array, doubled when full: a JS array of numbers costs more per slot
+   * once it grows past the largest regular object (each larger copy is a large object, which only a full garbage
+   * collection frees), so deep trees parsed slower per element the deeper they were.
+   */
+  private records: Int32Array = spareRecords ?? new Int32Array(64 * RECORD);
 
   /**
    * Told of every HTML `option` element taken off the stack (the tree builder: selectedcontent cloning). An
@@ -52,26 +72,55 @@ export class StackOfOpenElements {
   /** Per position, the list-of-active-formatting-elements entry made for the element there, or null. */
   private entryAt: (FormattingEntry | null)[] = workList();
 
+  constructor() {
+    spareRecords = null;
+  }
+
+  /** The tag id of the element at `index`. */
+  idAt(index: number): number {
+    return this.records[index * RECORD + ID]!;
+  }
+
+  /**
+   * The parse is over: the records go back to be reused by the next stack (see `spareRecords`). The stack must
+   * not be used again (if it were, it would start new records).
+   */
+  release(): void {
+    if (this.records.length <= SPARE_MAX) spareRecords = this.records;
+    this.records = NO_RECORDS;
+  }
+
+  /** Makes room for one more position. */
+  private grow(): void {
+    const records = new Int32Array(Math.max(64 * RECORD, this.records.length * 2));
+    records.set(this.records);
+    this.records = records;
+  }
+
   push(el: Element, id: number): void {
     const i = ++this.top;
+    if ((i + 1) * RECORD > this.records.length) this.grow();
     this.items[i] = el;
-    this.ids[i] = id;
     this.entryAt[i] = null;
     this.link(i, id);
     this.current = el;
     this.currentId = id;
   }
 
+  /** Fills in the record of position `i`, whose element has tag id `id`, from the records below it. */
   private link(i: number, id: number): void {
+    const r = this.records;
+    const at = i * RECORD;
     const t = this.topOf[id];
-    this.prevSame[i] = t === undefined ? -1 : t;
+    r[at + ID] = id;
+    r[at + PREV_SAME] = t === undefined ? -1 : t;
     this.topOf[id] = i;
-    const below = i - 1;
-    this.specialBound[i] = T.SPECIAL[id] ? i : below >= 0 ? this.specialBound[below]! : -1;
-    this.scopeBound[i] = T.SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.scopeBound[below]! : -1;
-    this.listBound[i] = T.LIST_ITEM_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.listBound[below]! : -1;
-    this.buttonBound[i] = T.BUTTON_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.buttonBound[below]! : -1;
-    this.tableBound[i] = T.TABLE_SCOPE_BOUNDARY[id] ? i : below >= 0 ? this.tableBound[below]! : -1;
+    const below = at - RECORD;
+    r[at + SPECIAL_BOUND] = T.SPECIAL[id] ? i : below >= 0 ? r[below + SPECIAL_BOUND]! : -1;
+    r[at + SCOPE_BOUND] = T.SCOPE_BOUNDARY[id] ? i : below >= 0 ? r[below + SCOPE_BOUND]! : -1;
+    r[at + LIST_BOUND] = T.LIST_ITEM_SCOPE_BOUNDARY[id] ? i : below >= 0 ? r[below + LIST_BOUND]! : -1;
+    r[at + BUTTON_BOUND] = T.BUTTON_SCOPE_BOUNDARY[id] ? i : below >= 0 ? r[below + BUTTON_BOUND]! : -1;
+    r[at + TABLE_BOUND] = T.TABLE_SCOPE_BOUNDARY[id] ? i : below >= 0 ? r[below + TABLE_BOUND]! : -1;
   }
 
   /** Records `e` as the entry made for the element at `index` (which has just been put there); flags it on the stack. */
@@ -95,15 +144,15 @@ export class StackOfOpenElements {
   pop(): Element {
     const i = this.top;
     const el = this.items[i]!;
-    const id = this.ids[i]!;
-    this.topOf[id] = this.prevSame[i]!;
+    const id = this.records[i * RECORD + ID]!;
+    this.topOf[id] = this.records[i * RECORD + PREV_SAME]!;
     this.detachEntry(i);
     // Slots above `top` keep stale references until overwritten (cheaper than shrinking the arrays);
     // `items.length` is therefore not the stack height: `top` is.
     this.top = i - 1;
     if (i > 0) {
       this.current = this.items[i - 1]!;
-      this.currentId = this.ids[i - 1]!;
+      this.currentId = this.records[(i - 1) * RECORD + ID]!;
     } else {
       this.current = null;
       this.currentId = T.UNKNOWN;
@@ -140,16 +189,15 @@ export class StackOfOpenElements {
 
   private unlinkFrom(from: number): void {
     for (let i = this.top; i >= from; i--) {
-      const id = this.ids[i]!;
-      this.topOf[id] = this.prevSame[i]!;
+      this.topOf[this.records[i * RECORD + ID]!] = this.records[i * RECORD + PREV_SAME]!;
     }
   }
 
   private relinkAfterEdit(from: number): void {
-    for (let i = from; i <= this.top; i++) this.link(i, this.ids[i]!);
+    for (let i = from; i <= this.top; i++) this.link(i, this.records[i * RECORD + ID]!);
     if (this.top >= 0) {
       this.current = this.items[this.top]!;
-      this.currentId = this.ids[this.top]!;
+      this.currentId = this.records[this.top * RECORD + ID]!;
     } else {
       this.current = null;
       this.currentId = T.UNKNOWN;
@@ -161,7 +209,8 @@ export class StackOfOpenElements {
     this.unlinkFrom(index);
     this.detachEntry(index);
     this.items.splice(index, 1);
-    this.ids.splice(index, 1);
+    // (The records above move down with their ids; relinkAfterEdit recomputes the rest.)
+    this.records.copyWithin(index * RECORD, (index + 1) * RECORD, (this.top + 1) * RECORD);
     this.entryAt.splice(index, 1);
     this.top--;
     this.relinkAfterEdit(index);
@@ -170,8 +219,10 @@ export class StackOfOpenElements {
   /** Inserts `el` at `index` (the element there and above move up). */
   insertAt(index: number, el: Element, id: number): void {
     this.unlinkFrom(index);
+    if ((this.top + 2) * RECORD > this.records.length) this.grow();
     this.items.splice(index, 0, el);
-    this.ids.splice(index, 0, id);
+    this.records.copyWithin((index + 1) * RECORD, index * RECORD, (this.top + 1) * RECORD);
+    this.records[index * RECORD + ID] = id;
     this.entryAt.splice(index, 0, null);
     this.top++;
     this.relinkAfterEdit(index);
@@ -182,7 +233,7 @@ export class StackOfOpenElements {
     this.unlinkFrom(index);
     this.detachEntry(index);
     this.items[index] = el;
-    this.ids[index] = id;
+    this.records[index * RECORD + ID] = id;
     this.entryAt[index] = null;
     this.relinkAfterEdit(index);
   }
@@ -200,7 +251,7 @@ export class StackOfOpenElements {
 
   /** The next lower position holding an element with the same tag id as position `i`, or -1 (O(1)). */
   previousIndexOfSameId(i: number): number {
-    return this.prevSame[i]!;
+    return this.records[i * RECORD + PREV_SAME]!;
   }
 
   hasId(id: number): boolean {
@@ -209,37 +260,37 @@ export class StackOfOpenElements {
 
   /** Highest position holding an element of the special category, or -1 (O(1)). */
   lastSpecialIndex(): number {
-    return this.top < 0 ? -1 : this.specialBound[this.top]!;
+    return this.top < 0 ? -1 : this.records[this.top * RECORD + SPECIAL_BOUND]!;
   }
 
   /** "Has an element in scope" for a tag id. */
   hasInScope(id: number): boolean {
     const i = this.lastIndexOfId(id);
-    return i >= 0 && i >= this.scopeBound[this.top]!;
+    return i >= 0 && i >= this.records[this.top * RECORD + SCOPE_BOUND]!;
   }
 
   hasInListItemScope(id: number): boolean {
     const i = this.lastIndexOfId(id);
-    return i >= 0 && i >= this.listBound[this.top]!;
+    return i >= 0 && i >= this.records[this.top * RECORD + LIST_BOUND]!;
   }
 
   hasInButtonScope(id: number): boolean {
     const i = this.lastIndexOfId(id);
-    return i >= 0 && i >= this.buttonBound[this.top]!;
+    return i >= 0 && i >= this.records[this.top * RECORD + BUTTON_BOUND]!;
   }
 
   hasInTableScope(id: number): boolean {
     const i = this.lastIndexOfId(id);
-    return i >= 0 && i >= this.tableBound[this.top]!;
+    return i >= 0 && i >= this.records[this.top * RECORD + TABLE_BOUND]!;
   }
 
   /** "Has an element in scope" for a specific element at position `index`. */
   isIndexInScope(index: number): boolean {
-    return index >= 0 && index >= this.scopeBound[this.top]!;
+    return index >= 0 && index >= this.records[this.top * RECORD + SCOPE_BOUND]!;
   }
 
   hasHeadingInScope(): boolean {
-    const b = this.scopeBound[this.top]!;
+    const b = this.records[this.top * RECORD + SCOPE_BOUND]!;
     for (let id = T.H1; id <= T.H6; id++) {
       const i = this.topOf[id]!;
       if (i >= 0 && i >= b) return true; // h1..h6 are static ids: always present in topOf

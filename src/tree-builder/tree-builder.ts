@@ -339,6 +339,7 @@ export class TreeBuilder implements TokenSink {
     } while (this.reprocessEof);
     // 13.2.7 "The end": pop all the nodes off the stack of open elements.
     while (this.open.top >= 0) this.open.pop();
+    this.open.release();
   }
 
   cdataAllowed(): boolean {
@@ -685,7 +686,7 @@ export class TreeBuilder implements TokenSink {
       if (i > best) best = i;
     }
     if (best > 0) {
-      const id = open.ids[best]!;
+      const id = open.idAt(best);
       const m = this.modeForResetNode(id, false, best);
       if (m >= 0) {
         this.mode = m;
@@ -693,7 +694,7 @@ export class TreeBuilder implements TokenSink {
       }
     }
     // The bottom of the stack (the "last" node): the context element in the fragment case.
-    const lastId = this.contextElement !== null ? this.contextId : open.ids[0]!;
+    const lastId = this.contextElement !== null ? this.contextId : open.idAt(0);
     const m = this.modeForResetNode(lastId, true, 0);
     this.mode = m >= 0 ? m : IN_BODY;
   }
@@ -1101,14 +1102,14 @@ export class TreeBuilder implements TokenSink {
         return this.inHeadMode();
       case T.BODY: {
         this.err(E.UnexpectedStartTag);
-        if (open.top === 0 || open.ids[1] !== T.BODY || open.hasId(T.TEMPLATE)) return;
+        if (open.top === 0 || open.idAt(1) !== T.BODY || open.hasId(T.TEMPLATE)) return;
         this.framesetOk = false;
         this.addMissingAttributes(open.items[1]!);
         return;
       }
       case T.FRAMESET: {
         this.err(E.UnexpectedStartTag);
-        if (open.top === 0 || open.ids[1] !== T.BODY || !this.framesetOk) return;
+        if (open.top === 0 || open.idAt(1) !== T.BODY || !this.framesetOk) return;
         const body = open.items[1]!;
         if (body.parentNode !== null) body.remove();
         while (open.top > 0) open.pop();
@@ -1177,7 +1178,7 @@ export class TreeBuilder implements TokenSink {
       case T.DT: {
         this.framesetOk = false;
         for (let i = open.top; i >= 0; i--) {
-          const nid = open.ids[i]!;
+          const nid = open.idAt(i);
           if (id === T.LI ? nid === T.LI : nid === T.DD || nid === T.DT) {
             this.generateImpliedEndTags(nid);
             if (open.currentId !== nid) this.err(E.UnexpectedStartTag);
@@ -1587,7 +1588,7 @@ export class TreeBuilder implements TokenSink {
       // Furthest block: the lowest-in-stack special element above the formatting element.
       let fbIndex = -1;
       for (let i = feIndex + 1; i <= open.top; i++) {
-        if (T.SPECIAL[open.ids[i]!]) {
+        if (T.SPECIAL[open.idAt(i)]) {
           fbIndex = i;
           break;
         }
