@@ -40,7 +40,8 @@ export function lookupName(s: string, start: number, end: number): string | null
 
 /**
  * `lookupName` for a caller that hashed the range while scanning it: `h` is `(Math.imul(h, 31) + c) | 0` over
- * the range's ASCII-lower-cased code units, from 0.
+ * the range's ASCII-lower-cased code units, from 0 (the attribute name state hashes U+0000 as the U+FFFD the name
+ * gets; such a range never matches anyway, see below).
  */
 export function lookupHashedName(s: string, start: number, end: number, h: number): string | null {
   const len = end - start;

@@ -433,8 +433,8 @@ export class Tokenizer {
   }
 
   /**
-   * Whether `name` (hash `h`, see `hashOfName`) is among the names of `attributes[0..count)`, count ≥ SHORT_TAG; if
-   * not, it is added as attribute `count`. Linear in the number of attributes whatever the names: each name adds a
+   * Whether `name` (hash `h`, see `hashOfName`) is among the names of `attributes[0..count)` (count ≥ SHORT_TAG, or
+   * any earlier index while a new table takes the names so far); if not, it is added as attribute `count`. Linear in the number of attributes whatever the names: each name adds a
    * few probe steps to the tag's budget, and a tag that spends them all (names made to share hashes or slots)
    * moves its names to a Set.
    */

@@ -136,7 +136,7 @@ export const SIMULATED: readonly string[] = [
 
 interface StackView {
   items: Element[];
-  ids: number[];
+  idAt(index: number): number;
   top: number;
   current: Element | null;
   optionListener: { optionPopped(option: Element): void } | null;
@@ -186,7 +186,7 @@ function internals(b: TreeBuilder): Internals {
     typeof i.pendingTableText === 'string' && typeof i.pendingTableTextDirty === 'boolean' &&
     typeof i.fosterParenting === 'boolean' && typeof i.findInsertionLocation === 'function' &&
     typeof i.reconstructActiveFormattingElements === 'function' && 'locParent' in i && 'locBefore' in i && i.selectedOptionOf instanceof Map && Array.isArray(i.open?.items) &&
-    typeof i.open.top === 'number' && typeof i.open.lastIndexOfId === 'function' && typeof i.open.popTo === 'function' && 'optionListener' in i.open && typeof i.open.liveEntryAt === 'function' &&
+    typeof i.open.top === 'number' && typeof i.open.lastIndexOfId === 'function' && typeof i.open.popTo === 'function' && 'optionListener' in i.open && typeof i.open.liveEntryAt === 'function' && typeof i.open.idAt === 'function' &&
     typeof i.afe?.pushMarker === 'function' && typeof i.afe.clearToLastMarker === 'function' &&
     typeof i.afe.remove === 'function' &&
     typeof i.noteSelectedContent === 'function' && typeof i.noteOptionInserted === 'function' &&
@@ -687,7 +687,7 @@ class ChromiumSink implements TokenSink {
         const items = b.open.items;
         for (let i = b.open.top; i >= 0; i--) {
           if (isHtml(items[i]!, 'form')) break;
-          if (T.SPECIAL[b.open.ids[i]!]) {
+          if (T.SPECIAL[b.open.idAt(i)]) {
             this.fired.add(FORM_END_FALLS_THROUGH);
             return;
           }
@@ -733,7 +733,7 @@ class ChromiumSink implements TokenSink {
         open.popTo(i);
         return;
       }
-      if (T.SPECIAL[open.ids[i]!]) return;
+      if (T.SPECIAL[open.idAt(i)]) return;
     }
   }
 
@@ -1032,7 +1032,7 @@ class ChromiumSink implements TokenSink {
     // Chromium's "any other end tag" in body, from the current node: ignored at the first special element.
     for (let i = open.top; i >= 0; i--) {
       if (isHtml(items[i]!, name)) return false; // not reproduced (it would pop to that HTML element)
-      if (T.SPECIAL[open.ids[i]!]) {
+      if (T.SPECIAL[open.idAt(i)]) {
         this.fired.add(FOREIGN_END_TAG_CASE);
         return true;
       }
