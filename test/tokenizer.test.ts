@@ -560,6 +560,35 @@ describe('Tokenizer API', () => {
     }
   });
 
+  it('keeps the first of each attribute name in random tags with many names, against a plain model', () => {
+    // Names from a small alphabet (so that they repeat), in mixed case, with U+0000 and U+FFFD (equal once
+    // parsed), and with the colliding blocks "a~"/"b_" (equal polynomial hashes): the model keeps the first
+    // attribute of each parsed name, which is what the duplicate check must do however the tag's names hash.
+    let seed = 0x2a17;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const PARTS = ['a', 'B', 'c', '\0', '\uFFFD', 'a~', 'b_', 'A~', 'B_', 'x-', ':'];
+    for (let round = 0; round < 40; round++) {
+      const count = [5, 13, 40, 300, 1500][round % 5]!;
+      const names: string[] = [];
+      for (let k = 0; k < count; k++) {
+        let n = 'z';
+        for (let len = 1 + rand(round % 5 === 4 ? 9 : 4); len > 0; len--) n += PARTS[rand(PARTS.length)];
+        names.push(n);
+      }
+      const { calls, errors } = tokenize('<p ' + names.map((n, i) => `${n}=${i}`).join(' ') + '>');
+      const seen = new Map<string, string>();
+      names.forEach((n, i) => {
+        const parsed = n.toLowerCase().replaceAll('\0', '\uFFFD');
+        if (!seen.has(parsed)) seen.set(parsed, String(i));
+      });
+      expect(calls[0]![2]).toEqual([...seen]);
+      expect(errors.filter((e) => e.code === 'duplicate-attribute').length).toBe(names.length - seen.size);
+    }
+  });
+
   it('continues in the state a sink sets during startTag, and remembers the last start tag', () => {
     let tokenizer: Tokenizer | null = null;
     const { calls } = tokenize('<textarea><b>&amp;</textarea ><p>', (sink, t) => {
