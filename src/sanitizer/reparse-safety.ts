@@ -347,7 +347,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
         text.data = text.data.replace(/\0/g, '\uFFFD');
         report('normalize', text, 'null-character');
       }
-      if (text.data.indexOf('\r') >= 0 && literalText(f)) {
+      if (literalText(f) && text.data.indexOf('\r') >= 0) {
         // Written literally inside a raw-text element: the input stream preprocessor would make CR (and CRLF) LF.
         text.data = text.data.replace(/\r\n?/g, '\n');
         report('normalize', text, 'carriage-return-in-raw-text');
