@@ -329,6 +329,31 @@ describe('escaping', () => {
     expect(escapeText('')).toBe('');
   });
 
+  it('escapes random strings of every length as a character-by-character model does, in each mode', () => {
+    // Strings short and long (the scan differs past 8 characters), with the escaped characters anywhere, and CR
+    // and " which only some modes escape.
+    const ALPHABET = ['a', 'Z', ' ', '&', '<', '>', '"', "'", '\u00a0', '\r', '\n', '\u00e9', '\ud83d\ude00', '\ud800'];
+    const model = (s: string, attribute: boolean, cr: boolean): string =>
+      s.replace(/[&<>"\u00a0\r]/g, (c) =>
+        c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '\u00a0' ? '&nbsp;' : c === '"' ? (attribute ? '&quot;' : c) : cr ? '&#13;' : c,
+      );
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    for (let k = 0; k < 3000; k++) {
+      const length = k < 2000 ? k % 40 : rand(2000);
+      // Mostly plain letters, so that many strings need no escaping at all.
+      let s = '';
+      for (let i = 0; i < length; i++) s += rand(8) === 0 ? ALPHABET[rand(ALPHABET.length)] : 'abc'[rand(3)];
+      expect(escapeText(s)).toBe(model(s, false, false));
+      expect(escapeAttributeValue(s)).toBe(model(s, true, false));
+      const p = el('p', [s], { title: s });
+      expect(serializeOuter(p, { roundTrip: true })).toBe(`<p title="${model(s, true, true)}">${model(s, false, true)}</p>`);
+    }
+  });
+
   it('does not escape character references a second time differently from a re-parse (no entity resolution)', () => {
     expect(serialize(el('p', ['&amp;']))).toBe('&amp;amp;');
   });
