@@ -6,9 +6,10 @@
  * - `topOf[id]`: the highest position holding an element with that id (-1 if none), with `prevSame[i]`
  *   linking each position to the next lower one with the same id;
  * - for each kind of scope, `xxxBound[i]`: the highest position <= i holding a boundary of that scope.
- * An element with id X is in scope exactly when `topOf[X] >= bound[top]`. These numbers and the tag ids are kept
- * in one typed array, a record of 8 per position (see `records`). Pushes and pops update this in
- * O(1); edits in the middle (adoption agency, removing a form element) rebuild it above the edit.
+ * An element with id X is in scope exactly when `topOf[X] >= bound[top]`. The per-position numbers (tag id,
+ * `prevSame`, the five bounds) are fields of one typed array, a record of 8 per position (see `records`). Pushes
+ * and pops update all this in O(1); edits in the middle (adoption agency, removing a form element) rebuild it
+ * above the edit.
  *
  * It also keeps, per position, the entry of the list of active formatting elements made for the element there
  * (`attachEntry`), and flags that entry `onStack` while the element is on the stack.
