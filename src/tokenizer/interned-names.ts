@@ -29,13 +29,21 @@ let missHash = 0;
  * the name itself and hands it to `rememberName`.
  */
 export function lookupName(s: string, start: number, end: number): string | null {
+  return lookupHashedName(s, start, end, hashOfRange(s, start, end));
+}
+
+/**
+ * The names' hash: `(Math.imul(h, 31) + c) | 0` over the ASCII-lower-cased code units of [start, end), from 0 (the
+ * tokenizer's name states compute it while they scan; its duplicate attribute check hashes kept names with it).
+ */
+export function hashOfRange(s: string, start: number, end: number): number {
   let h = 0;
   for (let i = start; i < end; i++) {
     let c = s.charCodeAt(i);
     if (c >= 0x41 && c <= 0x5a) c |= 0x20;
     h = (Math.imul(h, 31) + c) | 0;
   }
-  return lookupHashedName(s, start, end, h);
+  return h;
 }
 
 /**

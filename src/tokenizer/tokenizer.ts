@@ -12,7 +12,7 @@
  * call; the loop reads `this.state` afresh at every step.
  */
 import { Attr, exactCopy, isAsciiAlpha, workList } from '../dom.js';
-import { lookupHashedName, rememberName } from './interned-names.js';
+import { hashOfRange, lookupHashedName, rememberName } from './interned-names.js';
 import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
 import {
   C1_REPLACEMENTS,
@@ -102,16 +102,6 @@ function isAsciiHexDigit(c: number): boolean {
 
 /** Tags with up to this many attributes look for a duplicate name by comparing with each (see `startAttribute`). */
 const SHORT_TAG = 12;
-
-/**
- * A name's hash for the duplicate attribute check: the one the attribute name state computes while it reads the
- * name (a polynomial over the name's code units, as the name cache's, see lookupHashedName).
- */
-function hashOfName(name: string): number {
-  let h = 0;
-  for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
-  return h;
-}
 
 /** Text runs up to this long are scanned character by character in the data state; longer ones with indexOf. */
 const SHORT_RUN = 24;
@@ -433,10 +423,10 @@ export class Tokenizer {
   }
 
   /**
-   * Whether `name` (hash `h`, see `hashOfName`) is among the names of `attributes[0..count)` (count ≥ SHORT_TAG, or
-   * any earlier index while a new table takes the names so far); if not, it is added as attribute `count`. Linear in the number of attributes whatever the names: each name adds a
-   * few probe steps to the tag's budget, and a tag that spends them all (names made to share hashes or slots)
-   * moves its names to a Set.
+   * Whether `name` (hash `h`, see `hashOfRange`) is among the names of `attributes[0..count)` (count ≥ SHORT_TAG,
+   * or any earlier index while a new table takes the names so far); if not, it is added as attribute `count`.
+   * Linear in the number of attributes whatever the names: each name adds a few probe steps to the tag's budget,
+   * and a tag that spends them all (names made to share hashes or slots) moves its names to a Set.
    */
   private isDuplicateName(name: string, h: number, count: number): boolean {
     const attrs = this.attributes;
@@ -447,7 +437,10 @@ export class Tokenizer {
         // A new table, twice the size (at most half full): the names so far go in first.
         this.nameTable = new Int32Array(table === null ? 128 : table.length * 2);
         if (table === null) this.probeBudget = 64;
-        for (let k = 0; k < count; k++) this.isDuplicateName(attrs[k]!.localName, hashOfName(attrs[k]!.localName), k);
+        for (let k = 0; k < count; k++) {
+          const known = attrs[k]!.localName;
+          this.isDuplicateName(known, hashOfRange(known, 0, known.length), k);
+        }
         return this.isDuplicateName(name, h, count);
       }
       let budget = this.probeBudget + 4;

@@ -31,7 +31,8 @@ const RECORD = 8;
 
 /**
  * The records of the last stack that was released (`release`), for the next one: most parses then allocate none.
- * (A typed array this size is made outside the JS heap: a new one per parse cost small fragments 3–5%.) Only modest ones are kept.
+ * (A typed array this size is made outside the JS heap: a new one per parse cost small fragments 3–5%.) Only
+ * modest ones are kept.
  */
 let spareRecords: Int32Array | null = null;
 const SPARE_MAX = 1024 * RECORD;
@@ -145,15 +146,15 @@ export class StackOfOpenElements {
   pop(): Element {
     const i = this.top;
     const el = this.items[i]!;
-    const id = this.records[i * RECORD + ID]!;
-    this.topOf[id] = this.records[i * RECORD + PREV_SAME]!;
+    const id = this.idAt(i);
+    this.topOf[id] = this.previousIndexOfSameId(i);
     this.detachEntry(i);
     // Slots above `top` keep stale references until overwritten (cheaper than shrinking the arrays);
     // `items.length` is therefore not the stack height: `top` is.
     this.top = i - 1;
     if (i > 0) {
       this.current = this.items[i - 1]!;
-      this.currentId = this.records[(i - 1) * RECORD + ID]!;
+      this.currentId = this.idAt(i - 1);
     } else {
       this.current = null;
       this.currentId = T.UNKNOWN;
@@ -190,15 +191,15 @@ export class StackOfOpenElements {
 
   private unlinkFrom(from: number): void {
     for (let i = this.top; i >= from; i--) {
-      this.topOf[this.records[i * RECORD + ID]!] = this.records[i * RECORD + PREV_SAME]!;
+      this.topOf[this.idAt(i)] = this.previousIndexOfSameId(i);
     }
   }
 
   private relinkAfterEdit(from: number): void {
-    for (let i = from; i <= this.top; i++) this.link(i, this.records[i * RECORD + ID]!);
+    for (let i = from; i <= this.top; i++) this.link(i, this.idAt(i));
     if (this.top >= 0) {
       this.current = this.items[this.top]!;
-      this.currentId = this.records[this.top * RECORD + ID]!;
+      this.currentId = this.idAt(this.top);
     } else {
       this.current = null;
       this.currentId = T.UNKNOWN;
