@@ -135,3 +135,10 @@ if (snippets.length > 0) {
   report('Sanitize a small fragment (default settings), against DOMPurify on jsdom', smallPurify, 'DOMPurify+jsdom');
   for (const r of [...smallParse, ...smallSanitize, smallPurify[1]!]) console.log(`  ${perCall(r)}`);
 }
+
+// Last, so that nothing above runs after the tokenizer has fed a second kind of sink: sanitize()'s own stages,
+// each run to the end of the one before, then the tokenizer alone against the parse (bench/stages.ts).
+const { STAGES, TOKENIZER_AND_PARSE, checkStages, reportStages, reportTokenizer } = await import('./stages.js');
+checkStages(inputs);
+reportStages(runRounds(STAGES, inputs, { rounds, warmup }));
+reportTokenizer(runRounds(TOKENIZER_AND_PARSE, inputs, { rounds, warmup }));
