@@ -5,9 +5,12 @@
  * - DOMPurify: its own browser build, node_modules/dompurify/dist/purify.min.js, which parses with the
  *   browser's native parser (DOMParser) and walks the real DOM;
  * - for reference (not targets): the native parser alone (template.innerHTML = s; read back innerHTML), and
- *   Chromium's own Sanitizer API (Element.setHTML, then innerHTML) when the browser has it.
+ *   Chromium's own Sanitizer API (Element.setHTML, then innerHTML) when the browser has it;
+ * - also for reference, in a second bundle: htmlsift's parseDocument and parse5 (parse, parse+serialize), so that
+ *   the Node targets' ratios (bench/run.ts) can be read in Chromium's V8 too: a newer engine, with pointer
+ *   compression, which Node 20 lacks.
  *
- * A loopback HTTP server (127.0.0.1, random port) serves a tiny page, the two scripts and the corpus as JSON;
+ * A loopback HTTP server (127.0.0.1, random port) serves a tiny page, the three scripts and the corpus as JSON;
  * Debian's Chromium (/usr/bin/chromium, or $CHROMIUM_PATH) is driven through playwright-core with
  * --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update (and
  * --js-flags=--expose-gc so the page can collect between passes when BENCH_FORCE_GC=1; by default it does not:
@@ -52,17 +55,35 @@ const bundle = await build({
   logLevel: 'warning',
 });
 const htmlsiftJs = bundle.outputFiles[0]!.text;
+const reference = await build({
+  stdin: {
+    contents: `export { parseDocument } from './src/index.js';\nexport { parse, serialize } from 'parse5';\n`,
+    resolveDir: root,
+    sourcefile: 'bench-browser-reference.ts',
+    loader: 'ts',
+  },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  write: false,
+  logLevel: 'warning',
+});
+const referenceJs = reference.outputFiles[0]!.text;
 const purifyJs = readFileSync(resolve(root, 'node_modules/dompurify/dist/purify.min.js'), 'utf8');
 const purifyVersion = (JSON.parse(readFileSync(resolve(root, 'node_modules/dompurify/package.json'), 'utf8')) as { version: string }).version;
 
 const INDEX = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>htmlsift bench</title>
 <script src="/purify.min.js"></script>
-<script type="module">import { sanitize } from '/htmlsift.mjs'; globalThis.__htmlsiftSanitize = sanitize; globalThis.__ready = true;</script>
+<script type="module">import { sanitize } from '/htmlsift.mjs'; import * as ref from '/reference.mjs';
+globalThis.__htmlsiftSanitize = sanitize; globalThis.__reference = ref; globalThis.__ready = true;</script>
 </head><body></body></html>`;
 
 const routes: Record<string, [string, string]> = {
   '/': ['text/html; charset=utf-8', INDEX],
   '/htmlsift.mjs': ['text/javascript; charset=utf-8', htmlsiftJs],
+  '/reference.mjs': ['text/javascript; charset=utf-8', referenceJs],
   '/purify.min.js': ['text/javascript; charset=utf-8', purifyJs],
   '/corpus.json': ['application/json; charset=utf-8', JSON.stringify(pages.map((p) => p.html))],
 };
@@ -80,19 +101,34 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 interface PageResult {
   bytes: number;
   userAgent: string;
-  results: { name: string; samples: number[]; outputLength: number }[];
+  results: { name: string; reference: boolean; samples: number[]; outputLength: number }[];
 }
 
+/** The reference group's contenders (their names are passed to inPage); bench/run.ts gives their ratios in Node. */
+const PARSE_DOCUMENT = 'htmlsift parseDocument';
+const PARSE5_PARSE = 'parse5.parse';
+const PARSE5_PARSE_SERIALIZE = 'parse5 parse+serialize';
+
 /** Runs inside the page (serialized by playwright; it may only use what the page has). */
-async function inPage(opts: { rounds: number; warmup: number; origin: string; forceGc: boolean }): Promise<PageResult> {
+async function inPage(opts: {
+  rounds: number;
+  warmup: number;
+  origin: string;
+  forceGc: boolean;
+  /** The reference contenders' names (the function runs in the page: it cannot read this module's constants). */
+  names: [string, string, string];
+}): Promise<PageResult> {
   const g = globalThis as unknown as {
     __htmlsiftSanitize: (s: string) => string;
+    __reference: { parseDocument: (s: string) => unknown; parse: (s: string) => unknown; serialize: (d: unknown) => string };
     DOMPurify: { sanitize: (s: string) => string };
     gc?: () => void;
   };
   const inputs = (await (await fetch(`${opts.origin}/corpus.json`)).json()) as string[];
   const bytes = inputs.reduce((n, s) => n + new TextEncoder().encode(s).length, 0);
-  const contenders: { name: string; run: (s: string) => string }[] = [
+  const ref = g.__reference;
+  // A tree's "output" is counted as 0 characters: only the sanitizers' outputs are compared.
+  const contenders: { name: string; run: (s: string) => string; reference?: true }[] = [
     { name: 'htmlsift sanitize', run: (s) => g.__htmlsiftSanitize(s) },
     { name: 'DOMPurify.sanitize', run: (s) => g.DOMPurify.sanitize(s) },
     {
@@ -115,6 +151,11 @@ async function inPage(opts: { rounds: number; warmup: number; origin: string; fo
       },
     });
   }
+  contenders.push(
+    { name: opts.names[0], run: (s) => (ref.parseDocument(s), ''), reference: true },
+    { name: opts.names[1], run: (s) => (ref.parse(s), ''), reference: true },
+    { name: opts.names[2], run: (s) => ref.serialize(ref.parse(s)), reference: true },
+  );
   let sink = 0;
   const pass = (c: { run: (s: string) => string }): number => {
     const t0 = performance.now();
@@ -138,6 +179,7 @@ async function inPage(opts: { rounds: number; warmup: number; origin: string; fo
     userAgent: navigator.userAgent,
     results: contenders.map((c, i) => ({
       name: c.name,
+      reference: c.reference === true,
       samples: samples[i]!,
       outputLength: inputs.reduce((n, s) => n + c.run(s).length, 0),
     })),
@@ -169,7 +211,13 @@ try {
   await page.waitForFunction('globalThis.__ready === true && typeof globalThis.DOMPurify?.sanitize === "function"', undefined, { timeout: 30_000 }).catch(() => {
     throw new Error(`bench page did not load: ${errors.join('; ') || 'timeout'}`);
   });
-  const out = await page.evaluate(inPage, { rounds, warmup, origin, forceGc: process.env.BENCH_FORCE_GC === '1' });
+  const out = await page.evaluate(inPage, {
+    rounds,
+    warmup,
+    origin,
+    forceGc: process.env.BENCH_FORCE_GC === '1',
+    names: [PARSE_DOCUMENT, PARSE5_PARSE, PARSE5_PARSE_SERIALIZE] as [string, string, string],
+  });
   console.log(
     `browser: ${out.userAgent.match(/(HeadlessChrome|Chrome)\/[\d.]+/)?.[0] ?? out.userAgent}; corpus: ${pages.length} pages, ` +
       `${(out.bytes / 1e6).toFixed(2)} MB; ${rounds} rounds after ${warmup} warm-up passes, alternating; ` +
@@ -179,7 +227,7 @@ try {
   const base = rows.find((r) => r.name === 'DOMPurify.sanitize')!;
   const w = Math.max(...rows.map((r) => r.name.length));
   console.log('\nSanitize in Chromium (default settings; median MB/s, min–max over rounds)');
-  for (const r of rows) {
+  for (const r of rows.filter((r) => !r.reference)) {
     console.log(
       `  ${r.name.padEnd(w)}  ${r.mbps.toFixed(1).padStart(7)} MB/s  (${Math.min(...r.samples).toFixed(1)}–${Math.max(...r.samples).toFixed(1)})` +
         `  ${(r.mbps / base.mbps).toFixed(2)}x DOMPurify   output ${(r.outputLength / 1e6).toFixed(2)} MB`,
@@ -191,6 +239,16 @@ try {
   console.log(
     `\n  htmlsift sanitize vs DOMPurify (browser parser): ${(ours.mbps / base.mbps).toFixed(2)}x ` +
       `(per-round ratios ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)}; target ≥ 5x)`,
+  );
+  // The Node targets' pairs, in this engine (for reference: the targets are measured in Node by bench/run.ts).
+  const row = (name: string) => rows.find((r) => r.name === name)!;
+  console.log('\nReference (not targets): the Node benchmark\'s pairs in Chromium\'s V8');
+  for (const r of rows.filter((r) => r.reference)) {
+    console.log(`  ${r.name.padEnd(w)}  ${r.mbps.toFixed(1).padStart(7)} MB/s  (${Math.min(...r.samples).toFixed(1)}–${Math.max(...r.samples).toFixed(1)})`);
+  }
+  console.log(
+    `  htmlsift parseDocument vs parse5.parse: ${(row(PARSE_DOCUMENT).mbps / row(PARSE5_PARSE).mbps).toFixed(2)}x; ` +
+      `htmlsift sanitize vs parse5 parse+serialize: ${(ours.mbps / row(PARSE5_PARSE_SERIALIZE).mbps).toFixed(2)}x`,
   );
 } finally {
   await browser.close();
