@@ -44,33 +44,25 @@ const rounds = Number(process.env.BROWSER_ROUNDS ?? 15);
 const warmup = Number(process.env.BROWSER_WARMUP ?? 3);
 
 const pages = readCorpus(pagesDir);
-const bundle = await build({
-  stdin: { contents: `export { sanitize } from './src/index.js';\n`, resolveDir: root, sourcefile: 'bench-browser-entry.ts', loader: 'ts' },
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
-  logLevel: 'warning',
-});
-const htmlsiftJs = bundle.outputFiles[0]!.text;
-const reference = await build({
-  stdin: {
-    contents: `export { parseDocument } from './src/index.js';\nexport { parse, serialize } from 'parse5';\n`,
-    resolveDir: root,
-    sourcefile: 'bench-browser-reference.ts',
-    loader: 'ts',
-  },
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
-  logLevel: 'warning',
-});
-const referenceJs = reference.outputFiles[0]!.text;
+/** A minified ESM browser bundle (esbuild) of an entry module given as source, resolved from the checkout. */
+async function browserBundle(contents: string, sourcefile: string): Promise<string> {
+  const out = await build({
+    stdin: { contents, resolveDir: root, sourcefile, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+  });
+  return out.outputFiles[0]!.text;
+}
+const htmlsiftJs = await browserBundle(`export { sanitize } from './src/index.js';\n`, 'bench-browser-entry.ts');
+const referenceJs = await browserBundle(
+  `export { parseDocument } from './src/index.js';\nexport { parse, serialize } from 'parse5';\n`,
+  'bench-browser-reference.ts',
+);
 const purifyJs = readFileSync(resolve(root, 'node_modules/dompurify/dist/purify.min.js'), 'utf8');
 const purifyVersion = (JSON.parse(readFileSync(resolve(root, 'node_modules/dompurify/package.json'), 'utf8')) as { version: string }).version;
 
