@@ -27,6 +27,7 @@
 import { spawnSync } from 'node:child_process';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { comment } from '../policies/index.js';
 import { parseDocument, sanitize } from '../src/index.js';
 import { median } from './harness.js';
 
@@ -35,6 +36,11 @@ interface Case {
   /** Base size n (the unit the generator repeats). */
   n: number;
   gen: (n: number) => string;
+  /**
+   * What to time instead of parseDocument and sanitize: one function, `sanitize*` (sanitize with the options the
+   * case's name gives), for the cases about what a configuration or policy makes the passes after the parse do.
+   */
+  options?: Parameters<typeof sanitize>[1];
 }
 
 /**
@@ -97,12 +103,44 @@ const CASES: Case[] = [
   // Select.
   { name: '<select><option> ×n', n: 4_000, gen: (n) => '<select><option>x'.repeat(n) },
   { name: '<select> + <optgroup><option> ×n', n: 3_000, gen: (n) => '<select>' + '<optgroup><option>x'.repeat(n) },
+  // Configurations and policies: long child lists whose nodes reparse safety merges or moves, long attribute
+  // lists a hook edits.
+  { name: '<p> + x<span>y</span> ×n, comment policy', n: 5_000, gen: (n) => '<p>' + 'x<span>y</span>'.repeat(n), options: { policy: comment } },
+  {
+    name: 'x<b>y</b> ×n, b replaced with its children',
+    n: 5_000,
+    gen: (n) => 'x<b>y</b>'.repeat(n),
+    options: { sanitizer: { replaceWithChildrenElements: ['b'] } },
+  },
+  {
+    name: '<table> + <tr><td>a<td>b ×n, table parts replaced',
+    n: 3_000,
+    gen: (n) => '<table>' + '<tr><td>a<td>b'.repeat(n) + '</table>',
+    options: { sanitizer: { replaceWithChildrenElements: ['table', 'tbody'] } },
+  },
+  {
+    name: 'one element, n attributes, hook renames each',
+    n: 10_000,
+    gen: (n) => '<div ' + rep(n, (i) => `a${num(i)}="v" `) + '>x</div>',
+    options: { policy: { hooks: { onAttribute: (_el, a) => ({ rename: 'x' + a.localName }) } } },
+  },
+  {
+    name: 'one element, n attributes, hook drops each',
+    n: 5_000,
+    gen: (n) => '<div ' + rep(n, (i) => `a${num(i)}="v" `) + '>x</div>',
+    options: { policy: { hooks: { onAttribute: () => 'drop' } } },
+  },
 ];
 
 const FUNCTIONS: Record<string, (s: string) => string | object> = {
   parseDocument: (s) => parseDocument(s),
   sanitize: (s) => sanitize(s),
 };
+
+function functionsFor(c: Case): Record<string, (s: string) => string | object> {
+  const options = c.options;
+  return options === undefined ? FUNCTIONS : { 'sanitize*': (s) => sanitize(s, options) };
+}
 
 interface ChildResult {
   ok: true;
@@ -182,7 +220,7 @@ function addGcFigures(res: ChildResult, sampleWindows: [Window, Window][]): void
 /** Measures one (case, function); each round's sample windows ([small, big]) go to `sampleWindows`. */
 function runChild(caseName: string, fnName: string, rounds: number, scale: number, sampleWindows: [Window, Window][]): ChildResult | ChildError {
   const c = CASES.find((x) => x.name === caseName)!;
-  const f = FUNCTIONS[fnName]!;
+  const f = functionsFor(c)[fnName]!;
   const n = Math.max(1, Math.round(c.n * scale));
   const small = c.gen(n);
   const big = c.gen(10 * n);
@@ -228,7 +266,7 @@ function runChild(caseName: string, fnName: string, rounds: number, scale: numbe
       ratioNoGc: 0,
       gcShare10N: 0,
     };
-    if (fnName === 'sanitize') {
+    if (fnName !== 'parseDocument') {
       const outSmall = (f(small) as string).length;
       res.outRatio = outSmall === 0 ? -1 : (f(big) as string).length / outSmall;
     }
@@ -271,7 +309,7 @@ if (argv[0] === '--child') {
   const over: string[] = [];
   let overNoGc = 0;
   for (const c of cases) {
-    for (const fnName of Object.keys(FUNCTIONS)) {
+    for (const fnName of Object.keys(functionsFor(c))) {
       const r = spawnSync(process.execPath, ['--expose-gc', self, '--child', c.name, fnName, String(rounds), String(scale)], {
         encoding: 'utf8',
         timeout: timeoutMs,

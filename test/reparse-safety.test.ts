@@ -238,6 +238,22 @@ function repair(root: ParentNode, ctx: ContextSpec | null = { name: 'body' }): s
 }
 
 const text = (root: ParentNode): string => (root as DocumentFragment).textContent;
+
+/** Every child's parentNode is the node whose list holds it (a template's contents: the fragment). */
+function preorderParentsConsistent(root: ParentNode): boolean {
+  const stack: ParentNode[] = [root];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    for (const c of p.childNodes) {
+      if (c.parentNode !== p) return false;
+      if (c.nodeType === 1) {
+        stack.push(c as Element);
+        if ((c as Element).content !== null) stack.push((c as Element).content!);
+      }
+    }
+  }
+  return true;
+}
 const out = (root: ParentNode): string => serialize(root as DocumentFragment, { roundTrip: true });
 
 describe('reparse safety: repair rules', () => {
@@ -249,6 +265,35 @@ describe('reparse safety: repair rules', () => {
     const f = frag(el('p', {}, el('table')));
     expect(dumpTree(parseFragmentIn(out(f), { name: 'body' }, true, true))).toBe(dumpTree(f));
     expect(checkRoundTrip(f, { name: 'body' })).not.toBeNull();
+  });
+
+  it('long child lists: thousands of merges, unwraps, drops and fosterings in one list give what short lists give', () => {
+    const n = 3000;
+    // Adjacent texts (what unwrapping inline elements leaves), with empty ones between (dropped).
+    const texts = frag();
+    for (let i = 0; i < n; i++) texts.childNodes.push(new Text(i % 2 ? 'b' : 'a'), new Text(''));
+    for (const c of texts.childNodes) c.parentNode = texts;
+    const reasons = repair(texts);
+    expect(reasons.filter((r) => r === 'normalize:adjacent-text').length).toBe(n - 1);
+    expect(reasons.filter((r) => r === 'drop:empty-text').length).toBe(n);
+    expect(texts.childNodes.length).toBe(1);
+    expect(text(texts)).toBe('ab'.repeat(n / 2));
+    // Rows outside a table: each unwrapped in place (two cells: the list grows), then each cell; texts merge.
+    const rows = frag(el('div', {}, ...Array.from({ length: n }, (_, i) => el('tr', {}, el('td', {}, 'c' + i), el('td', {}, '|')))));
+    repair(rows);
+    expect(out(rows)).toBe('<div>' + Array.from({ length: n }, (_, i) => 'c' + i + '|').join('') + '</div>');
+    expect(checkRoundTrip(rows, { name: 'body' })).toBeNull();
+    // Text directly in tables goes before each table; comments in a raw-text element between them are dropped.
+    const tables = frag();
+    for (let i = 0; i < n; i++) tables.childNodes.push(el('table', {}, 't' + i), el('style', {}, new Comment('c')));
+    for (const c of tables.childNodes) c.parentNode = tables;
+    repair(tables);
+    expect(out(tables)).toBe(Array.from({ length: n }, (_, i) => `t${i}<table></table><style></style>`).join(''));
+    expect(checkRoundTrip(tables, { name: 'body' })).toBeNull();
+    for (const f of [texts, rows, tables]) {
+      expect(repair(f)).toEqual([]);
+      expect(preorderParentsConsistent(f)).toBe(true);
+    }
   });
 
   it('context names are read as parseFragment reads them (HTML lower-cased, SVG case-adjusted)', () => {

@@ -385,8 +385,17 @@ class StructureWalk extends Walk {
     const hook = this.p.hooks.onAttribute!;
     const report = this.report;
     const attrs = el.attributes.slice(); // the hook may edit the list
+    // Linear in the number of attributes (a tag can carry 100,000): each attribute is looked for where it should
+    // be if no hook edited the list (a search only when one did), and renames check for a clash in a count of the
+    // no-namespace names, rebuilt whenever the list is not the one it was counted from (another array, or another
+    // length: what setAttribute, removeAttribute and the array's own methods do). A hook that renames other
+    // attributes in place, through their localName, is not seen by the count.
+    let expected = 0;
+    let names: Map<string, number> | null = null;
+    let namesOf: Attr[] | null = null;
+    let namesLength = -1;
     for (const a of attrs) {
-      if (!el.attributes.includes(a)) continue;
+      if (positionOf(el.attributes, a, expected) < 0) continue;
       const from = a.name;
       let r: unknown;
       try {
@@ -394,10 +403,21 @@ class StructureWalk extends Walk {
       } catch (e) {
         throw new PolicyHookError('onAttribute', this.path() + ` [${from}]`, `threw (${e instanceof Error ? e.message : String(e)})`, e);
       }
-      if (r === undefined || r === 'keep') continue;
+      const list = el.attributes;
+      const i = positionOf(list, a, expected);
+      if (r === undefined || r === 'keep') {
+        if (i >= 0) expected = i + 1;
+        continue;
+      }
       if (r === 'drop') {
-        const i = el.attributes.indexOf(a);
-        if (i >= 0) el.attributes.splice(i, 1);
+        if (i >= 0) {
+          list.splice(i, 1);
+          expected = i;
+          if (names !== null && namesOf === list) {
+            uncount(names, a);
+            namesLength = list.length;
+          }
+        }
         if (report) this.emit('drop-attribute', 'hooks.onAttribute', original, { attribute: from });
         continue;
       }
@@ -406,11 +426,28 @@ class StructureWalk extends Walk {
         throw new PolicyHookError('onAttribute', this.path() + ` [${from}]`, `returned an invalid action (${describe(r)})`);
       }
       const local = el.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
-      const i = el.attributes.indexOf(a);
-      if (el.attributes.some((b) => b !== a && b.namespaceURI === null && b.localName === local)) {
-        if (i >= 0) el.attributes.splice(i, 1);
+      if (names === null || namesOf !== list || namesLength !== list.length) {
+        names = new Map();
+        for (const b of list) if (b.namespaceURI === null) names.set(b.localName, (names.get(b.localName) ?? 0) + 1);
+        namesOf = list;
+        namesLength = list.length;
+      }
+      // Another attribute of the list already has the name (`a` itself may have it: a rename to its own name).
+      const self = i >= 0 && a.namespaceURI === null && a.localName === local ? 1 : 0;
+      if ((names.get(local) ?? 0) - self > 0) {
+        if (i >= 0) {
+          list.splice(i, 1);
+          expected = i;
+          uncount(names, a);
+          namesLength = list.length;
+        }
         if (report) this.emit('drop-attribute', 'hooks.onAttribute', original, { attribute: from, reason: 'the element already has the target attribute' });
         continue;
+      }
+      if (i >= 0) {
+        expected = i + 1;
+        uncount(names, a);
+        names.set(local, (names.get(local) ?? 0) + 1);
       }
       a.localName = local;
       a.namespaceURI = null;
@@ -418,6 +455,18 @@ class StructureWalk extends Walk {
       if (report) this.emit('rename-attribute', 'hooks.onAttribute', original, { attribute: from, from, to: local });
     }
   }
+}
+
+/** The index of `a` in `list`: `at` when it is there (no hook moved anything), else a search; -1 when absent. */
+function positionOf(list: Attr[], a: Attr, at: number): number {
+  return at < list.length && list[at] === a ? at : list.indexOf(a);
+}
+
+/** Takes `a`'s name out of a count of no-namespace names (as it is now: a hook may have changed it). */
+function uncount(names: Map<string, number>, a: Attr): void {
+  if (a.namespaceURI !== null) return;
+  const n = names.get(a.localName);
+  if (n !== undefined && n > 0) names.set(a.localName, n - 1);
 }
 
 function describe(v: unknown): string {

@@ -111,6 +111,10 @@ export interface Repair {
   reason: string;
 }
 
+/**
+ * Called for each repair as the walk makes it. The tree is then half repaired: read the repair's node and
+ * attribute, not the lists around them (a list being walked can hold stale entries until the walk leaves it).
+ */
 export type RepairListener = (repair: Repair) => void;
 
 
@@ -148,7 +152,14 @@ interface Frame {
   /** The node whose child list this is (for templates: the template element). */
   parent: ParentNode;
   list: ChildNode[];
+  /**
+   * The walk's position: `list[index]` is the node being checked, `list[index..]` the ones after it. The nodes
+   * kept so far are `list[0..out)`; `list[out..index)` is a gap of stale slots left by removals and merges, so
+   * that they do not shift the rest of the list (one `splice` per removed node made a long child list quadratic:
+   * 32,000 unwrapped spans in one paragraph took 8 s). The list is cut to `out` when the frame ends.
+   */
   index: number;
+  out: number;
   kind: number;
   flags: number;
   /** Tag id of the current node (the parent element) for "generate implied end tags" and similar checks. */
@@ -335,6 +346,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
     if (f.index >= f.list.length) {
+      f.list.length = f.out;
       stack.pop();
       continue;
     }
@@ -357,7 +369,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
         report('drop', text, 'empty-text');
         continue;
       }
-      const prev = f.index > 0 ? f.list[f.index - 1]! : null;
+      const prev = f.out > 0 ? f.list[f.out - 1]! : null;
       if (prev !== null && prev.nodeType === TEXT_NODE) {
         // Adjacent text nodes come back as one: merge them, if the merged text is still allowed here (the
         // previous one was checked alone), else drop this one.
@@ -380,7 +392,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
         report('drop', text, f.kind === RAW_TEXT ? 'raw-text-would-end-early' : 'text-misplaced');
         continue;
       }
-      f.index++;
+      keep(f);
       continue;
     }
 
@@ -421,7 +433,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
           }
         }
       }
-      f.index++;
+      keep(f);
       continue;
     }
 
@@ -439,7 +451,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
         continue;
       }
       if (f.parent.nodeType === DOCUMENT_NODE) (f.parent as Document).mode = mode;
-      f.index++;
+      keep(f);
       continue;
     }
 
@@ -480,7 +492,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
       continue;
     }
     fixAttributes(el, report);
-    f.index++;
+    keep(f);
     const child = childFrame(f, el);
     if (child !== null) {
       if (el.content !== null && el.childNodes.length > 0) {
@@ -521,7 +533,7 @@ function paragraphInButtonScope(stack: Frame[]): Element {
 
 /** "initial" insertion mode: a DOCTYPE counts only before anything but comments (and processing instructions). */
 function onlyCommentsBefore(f: Frame): boolean {
-  for (let i = 0; i < f.index; i++) {
+  for (let i = 0; i < f.out; i++) {
     const t = f.list[i]!.nodeType;
     if (t !== COMMENT_NODE && t !== PROCESSING_INSTRUCTION_NODE) return false;
   }
@@ -655,7 +667,10 @@ function wrapAt(f: Frame, name: string): Element {
     const v = checkElement(f, n as Element);
     if (v === null || (v.startsWith('wrap:') && v !== 'wrap:' + name)) break;
   }
-  const run = f.list.splice(f.index, end - f.index, wrapper);
+  // The run leaves the list; the wrapper takes the run's last slot and is checked next.
+  const run = f.list.slice(f.index, end);
+  f.list[end - 1] = wrapper;
+  f.index = end - 1;
   wrapper.childNodes = run;
   setParent(run, wrapper);
   wrapper.parentNode = f.list === f.parent.childNodes ? f.parent : (f.parent as Element).content!;
@@ -675,15 +690,17 @@ function fosterText(stack: Frame[], text: Text): boolean {
     const table = f.parent as Element;
     if (table.localName !== 'table' || table.namespaceURI !== HTML_NS) return false;
     const below = stack[i - 1]!;
-    const at = below.list.indexOf(table, Math.max(0, below.index - 1));
-    if (at < 0) return false;
+    // The table is the last node `below` kept.
+    const at = below.out - 1;
+    if (at < 0 || below.list[at] !== table) return false;
     const before = at > 0 ? below.list[at - 1]! : null;
     if (before !== null && before.nodeType === TEXT_NODE) {
       (before as Text).data += text.data;
     } else {
       below.list.splice(at, 0, text);
+      below.out++;
+      below.index++;
       text.parentNode = listParent(below.parent);
-      if (below.index > at) below.index++;
     }
     return true;
   }
@@ -695,24 +712,24 @@ function listParent(parent: ParentNode): ParentNode {
   return parent.nodeType === ELEMENT_NODE && (parent as Element).content !== null ? (parent as Element).content! : parent;
 }
 
+/** The node at the frame's index stays: it joins the kept nodes. */
+function keep(f: Frame): void {
+  f.list[f.out++] = f.list[f.index++]!;
+}
+
+/** The node at the frame's index leaves the tree (its slot joins the gap). */
 function removeAt(f: Frame, node: ChildNode): void {
-  f.list.splice(f.index, 1);
+  f.index++;
   node.parentNode = null;
 }
 
 /** Replaces the element at the frame's index with its children (and template contents), which are checked next. */
 function unwrapAt(f: Frame, el: Element): void {
-  if (el.content === null && el.childNodes.length === 1) {
-    // One child takes the element's place (each level of a chain deeper than browsers nest).
-    const kid = el.childNodes.pop()!;
-    kid.parentNode = listParent(f.parent);
-    f.list[f.index] = kid;
-    el.parentNode = null;
-    return;
-  }
   const kids = el.content !== null ? [...el.content.childNodes, ...el.childNodes] : el.childNodes.slice();
   const parent = listParent(f.parent);
   for (const k of kids) k.parentNode = parent;
+  // (A splice: O(length) per unwrap, which keeps the bundle small; unwraps of elements with several children
+  // are rare, and each takes a run of nodes out of the walk.)
   f.list.splice(f.index, 1, ...kids);
   el.childNodes.length = 0;
   if (el.content !== null) el.content.childNodes.length = 0;
@@ -775,7 +792,7 @@ function safePIData(data: string): string {
 }
 
 function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: number, parentId: number, ns = HTML_NS): Frame {
-  return { parent, list, index: 0, kind, flags, parentId, ns, rawState: -1, rawEndTag: '', escapedRaw: false };
+  return { parent, list, index: 0, out: 0, kind, flags, parentId, ns, rawState: -1, rawEndTag: '', escapedRaw: false };
 }
 
 function rootFrame(root: ParentNode, context: ReparseContext): Frame {
@@ -931,7 +948,7 @@ function checkElement(f: Frame, el: Element): string | null {
     case DOCUMENT:
       // Only one html element: after it, "after after body" sends start tags into the body.
       if (id !== T.HTML) return 'drop:misplaced-in-document';
-      for (let i = 0; i < f.index; i++) if (f.list[i]!.nodeType === ELEMENT_NODE) return 'drop:second-html-element';
+      for (let i = 0; i < f.out; i++) if (f.list[i]!.nodeType === ELEMENT_NODE) return 'drop:second-html-element';
       return null;
     case HTML_ELEMENT:
       return id === T.HEAD || id === T.BODY ? null : 'drop:misplaced-in-document';
@@ -1139,15 +1156,17 @@ function fixAttributes(el: Element, report: (action: Repair['action'], node: Chi
   if (attrs.length === 0) return;
   const html = el.namespaceURI === HTML_NS;
   let seen: Set<string> | null = null;
-  for (let i = 0; i < attrs.length; i++) {
+  // Kept attributes are compacted to attrs[0..w) (one splice per dropped attribute was quadratic).
+  const n = attrs.length;
+  let w = 0;
+  for (let i = 0; i < n; i++) {
     const a = attrs[i]!;
     let reason: string | null = null;
-    const written = serializedAttributeName(a);
+    const lower = asciiLowercase(serializedAttributeName(a));
     if (html) {
       if (a.namespaceURI !== null || a.prefix !== null) reason = 'namespaced-attribute-on-html-element';
       else if (!isTokenizableAttributeName(a.localName)) reason = 'unserializable-attribute-name';
     } else {
-      const lower = asciiLowercase(written);
       if (!isTokenizableAttributeName(lower)) reason = 'unserializable-attribute-name';
       else {
         const probe = [new AttrClass(lower, '')];
@@ -1160,17 +1179,12 @@ function fixAttributes(el: Element, report: (action: Repair['action'], node: Chi
         }
       }
     }
-    if (reason === null) {
-      const key = asciiLowercase(written);
-      if (attrs.length > 1) {
-        if (seen === null) seen = new Set();
-        if (seen.has(key)) reason = 'duplicate-attribute';
-        else seen.add(key);
-      }
+    if (reason === null && n > 1) {
+      if (seen === null) seen = new Set();
+      if (seen.has(lower)) reason = 'duplicate-attribute';
+      else seen.add(lower);
     }
     if (reason !== null) {
-      attrs.splice(i, 1);
-      i--;
       report('drop-attribute', el, reason, a);
       continue;
     }
@@ -1178,7 +1192,10 @@ function fixAttributes(el: Element, report: (action: Repair['action'], node: Chi
       a.value = a.value.replace(/\0/g, '\uFFFD');
       report('normalize', el, 'null-character-in-attribute', a);
     }
+    if (w !== i) attrs[w] = a;
+    w++;
   }
+  if (w !== n) attrs.length = w;
 }
 
 // Re-exported for tests that build trees.

@@ -277,6 +277,59 @@ describe('hooks', () => {
     expect(seen).toEqual(['title', 'data-a', 'data-b']);
   });
 
+  test('onAttribute renames: a clash with another attribute drops the renamed one, also after the hook edits the list', () => {
+    const hooks = (onAttribute: NonNullable<NonNullable<Policy['hooks']>['onAttribute']>): Policy => ({ hooks: { onAttribute } });
+    // Onto an attribute already there, onto its own name, onto a name freed by an earlier drop.
+    expect(structure('<p a="1" b="2" c="3">x</p>', hooks((_el, a) => (a.localName === 'b' ? { rename: 'a' } : undefined)))).toBe(
+      '<p a="1" c="3">x</p>',
+    );
+    expect(structure('<p a="1" b="2">x</p>', hooks((_el, a) => ({ rename: a.localName.toUpperCase() })))).toBe('<p a="1" b="2">x</p>');
+    expect(
+      structure('<p a="1" b="2">x</p>', hooks((_el, a) => (a.localName === 'a' ? 'drop' : { rename: 'a' }))),
+    ).toBe('<p a="2">x</p>');
+    // Two renames onto one new name: the second clashes with the first.
+    expect(structure('<p a="1" b="2" c="3">x</p>', hooks((_el, a) => (a.localName === 'c' ? undefined : { rename: 'z' })))).toBe(
+      '<p z="1" c="3">x</p>',
+    );
+    // The hook adds an attribute (setAttribute), then renames onto it; and removes the next one before its turn.
+    expect(
+      structure(
+        '<p a="1" b="2" c="3">x</p>',
+        hooks((el, a) => {
+          if (a.localName === 'a') {
+            el.setAttribute('y', 'new');
+            el.removeAttribute('b');
+            return undefined;
+          }
+          return { rename: 'y' };
+        }),
+      ),
+    ).toBe('<p a="1" y="new">x</p>');
+  });
+
+  test('onAttribute on an element with thousands of attributes: every one is seen once, in order, and the result is exact', () => {
+    const n = 3000;
+    let html = '<p';
+    for (let i = 0; i < n; i++) html += ` a${i}="${i}"`;
+    html += '>x</p>';
+    const seen: string[] = [];
+    const out = structure(html, {
+      hooks: {
+        onAttribute: (_el, a) => {
+          seen.push(a.localName);
+          const i = Number(a.localName.slice(1));
+          if (i % 3 === 0) return 'drop';
+          if (i % 3 === 1) return { rename: 'r' + i };
+          return undefined;
+        },
+      },
+    });
+    expect(seen).toEqual(Array.from({ length: n }, (_, i) => 'a' + i));
+    let expected = '<p';
+    for (let i = 0; i < n; i++) if (i % 3 === 1) expected += ` r${i}="${i}"`; else if (i % 3 === 2) expected += ` a${i}="${i}"`;
+    expect(out).toBe(expected + '>x</p>');
+  });
+
   test('a hook that throws aborts with a PolicyHookError naming the hook and the node', () => {
     const boom = new Error('boom');
     let error: unknown;
