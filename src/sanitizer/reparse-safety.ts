@@ -346,7 +346,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
     if (f.index >= f.list.length) {
-      f.list.length = f.out;
+      if (f.out < f.list.length) f.list.length = f.out;
       stack.pop();
       continue;
     }
