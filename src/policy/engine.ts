@@ -387,9 +387,9 @@ class StructureWalk extends Walk {
     const attrs = el.attributes.slice(); // the hook may edit the list
     // Linear in the number of attributes (a tag can carry 100,000): each attribute is looked for where it should
     // be if no hook edited the list (a search only when one did), and renames check for a clash in a count of the
-    // no-namespace names, rebuilt whenever the list is not the one it was counted from (another array, or another
-    // length: what setAttribute, removeAttribute and the array's own methods do). A hook that renames other
-    // attributes in place, through their localName, is not seen by the count.
+    // no-namespace names, rebuilt whenever the list is not the one it was counted from: another array, or another
+    // length (a hook's setAttribute or removeAttribute of a new or an existing name). Not seen by the count: one
+    // hook call that adds and removes as many attributes, or renames other attributes through their localName.
     let expected = 0;
     let names: Map<string, number> | null = null;
     let namesOf: Attr[] | null = null;
@@ -411,9 +411,12 @@ class StructureWalk extends Walk {
       }
       if (r === 'drop') {
         if (i >= 0) {
+          // A count still in step with the list follows the drop; one the hook put out of step is dropped (the
+          // splice could bring the length back to the counted one).
+          if (namesOf !== list || namesLength !== list.length) names = null;
           list.splice(i, 1);
           expected = i;
-          if (names !== null && namesOf === list) {
+          if (names !== null) {
             uncount(names, a);
             namesLength = list.length;
           }

@@ -307,6 +307,22 @@ describe('hooks', () => {
     ).toBe('<p a="1" y="new">x</p>');
   });
 
+  test('onAttribute: a name a hook adds before dropping its own attribute still clashes with a later rename', () => {
+    const out = structure('<p a="1" b="2" c="3">x</p>', {
+      hooks: {
+        onAttribute: (el, a) => {
+          if (a.localName === 'a') return { rename: 'z' };
+          if (a.localName === 'b') {
+            el.setAttribute('z2', 'new');
+            return 'drop';
+          }
+          return { rename: 'z2' };
+        },
+      },
+    });
+    expect(out).toBe('<p z="1" z2="new">x</p>');
+  });
+
   test('onAttribute on an element with thousands of attributes: every one is seen once, in order, and the result is exact', () => {
     const n = 3000;
     let html = '<p';
