@@ -234,15 +234,9 @@ class SingleTokenCheck implements TokenSink {
       this.count++;
     } else this.count += 2;
   }
-  doctype(name: string | null, publicId: string | null, systemId: string | null, forceQuirks: boolean): void {
-    if (this.kind === 'doctype') {
-      this.a = name ?? '';
-      this.b = (publicId ?? '') + '\u0000' + (systemId ?? '');
-      this.quirks = forceQuirks;
-      this.count++;
-    } else this.count += 2;
+  doctype(..._: Parameters<TokenSink['doctype']>): void {
+    this.count += 2;
   }
-  quirks = false;
   endOfFile(): void {}
   cdataAllowed(): boolean {
     return false;
@@ -281,16 +275,33 @@ function doctypeMarkup(dt: DocumentType): string {
   return '<!DOCTYPE ' + dt.name + '>';
 }
 
+/** The check for a DOCTYPE (only documents have them, so a bundle that only sanitizes fragments does not carry it). */
+class DoctypeCheck extends SingleTokenCheck {
+  quirks = false;
+  override doctype(name: string | null, publicId: string | null, systemId: string | null, forceQuirks: boolean): void {
+    this.a = name ?? '';
+    this.b = (publicId ?? '') + '\u0000' + (systemId ?? '');
+    this.quirks = forceQuirks;
+    this.count++;
+  }
+}
+
+let doctypeCheck: DoctypeCheck | null = null;
+let doctypeTokenizer: Tokenizer | null = null;
+
 /** The document mode the DOCTYPE selects when it is read back, or null when it would not come back identical. */
 function doctypeRoundTrips(dt: DocumentType): DocumentMode | null {
-  check.kind = 'doctype';
-  check.count = 0;
-  check.quirks = false;
-  checkTokenizer.state = DATA_STATE;
-  checkTokenizer.lastStartTagName = '';
-  checkTokenizer.run(doctypeMarkup(dt));
-  if (check.count !== 1 || check.a !== dt.name || check.b !== dt.publicId + '\u0000' + dt.systemId) return null;
-  return documentModeFromDoctype(check.a, dt.publicId, dt.systemId, check.quirks);
+  if (doctypeCheck === null) {
+    doctypeCheck = new DoctypeCheck();
+    doctypeTokenizer = new Tokenizer(doctypeCheck, null);
+  }
+  const c = doctypeCheck;
+  c.kind = 'doctype';
+  c.count = 0;
+  doctypeTokenizer!.state = DATA_STATE;
+  doctypeTokenizer!.run(doctypeMarkup(dt));
+  if (c.count !== 1 || c.a !== dt.name || c.b !== dt.publicId + '\u0000' + dt.systemId) return null;
+  return documentModeFromDoctype(c.a, dt.publicId, dt.systemId, c.quirks);
 }
 
 /** Does `text`, written raw inside `<name>` in tokenizer `state`, come back as exactly that text? */
@@ -673,7 +684,7 @@ function wrapAt(f: Frame, name: string): Element {
   f.index = end - 1;
   wrapper.childNodes = run;
   setParent(run, wrapper);
-  wrapper.parentNode = f.list === f.parent.childNodes ? f.parent : (f.parent as Element).content!;
+  wrapper.parentNode = listParent(f.parent);
   return wrapper;
 }
 
@@ -697,9 +708,10 @@ function fosterText(stack: Frame[], text: Text): boolean {
     if (before !== null && before.nodeType === TEXT_NODE) {
       (before as Text).data += text.data;
     } else {
-      below.list.splice(at, 0, text);
+      widen(below, 1);
+      below.list[at + 1] = table;
+      below.list[at] = text;
       below.out++;
-      below.index++;
       text.parentNode = listParent(below.parent);
     }
     return true;
@@ -725,15 +737,30 @@ function removeAt(f: Frame, node: ChildNode): void {
 
 /** Replaces the element at the frame's index with its children (and template contents), which are checked next. */
 function unwrapAt(f: Frame, el: Element): void {
-  const kids = el.content !== null ? [...el.content.childNodes, ...el.childNodes] : el.childNodes.slice();
+  const kids = el.content !== null ? el.content.childNodes.concat(el.childNodes) : el.childNodes;
   const parent = listParent(f.parent);
-  for (const k of kids) k.parentNode = parent;
-  // (A splice: O(length) per unwrap, which keeps the bundle small; unwraps of elements with several children
-  // are rare, and each takes a run of nodes out of the walk.)
-  f.list.splice(f.index, 1, ...kids);
+  // The children take the element's slot and the end of the gap before it.
+  widen(f, kids.length - 1);
+  f.index -= kids.length - 1;
+  for (let i = 0; i < kids.length; i++) (f.list[f.index + i] = kids[i]!).parentNode = parent;
   el.childNodes.length = 0;
   if (el.content !== null) el.content.childNodes.length = 0;
   el.parentNode = null;
+}
+
+/**
+ * Makes the gap before the frame's index at least `n` slots wide, by moving the rest of the list. It widens it by
+ * half the list more than asked, so that a run of insertions (unwraps of elements with several children, fostered
+ * texts) moves the list a bounded number of times per node inserted (a splice per insertion was quadratic).
+ */
+function widen(f: Frame, n: number): void {
+  const list = f.list;
+  const end = list.length;
+  if (f.index - f.out >= n) return;
+  const add = n + (end >> 1);
+  for (let i = 0; i < add; i++) list.push(list[0]!);
+  list.copyWithin(f.index + add, f.index, end);
+  f.index += add;
 }
 
 /** Characters the serializer escapes in text ("escaping a string"). */
@@ -806,17 +833,9 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
     return frame(root, list, FOREIGN, 0, id, context.namespace);
   }
   const id = T.htmlTagId(asciiLowercase(name)); // (parseFragment lower-cases HTML context names)
+  const table = tableKind(id);
+  if (table !== BODY) return frame(root, list, table, 0, id);
   switch (id) {
-    case T.TABLE:
-      return frame(root, list, TABLE, 0, id);
-    case T.TBODY:
-    case T.THEAD:
-    case T.TFOOT:
-      return frame(root, list, TABLE_BODY, 0, id);
-    case T.TR:
-      return frame(root, list, ROW, 0, id);
-    case T.COLGROUP:
-      return frame(root, list, COLUMN_GROUP, 0, id);
     case T.TEMPLATE:
       // The context element is not on the stack of open elements: no template is open for the form element
       // pointer ("in body", the "form" start tag and end tag), so a form inside a form is ignored as in a body.
@@ -858,6 +877,11 @@ function rootFrame(root: ParentNode, context: ReparseContext): Frame {
     default:
       return frame(root, list, BODY, 0, id);
   }
+}
+
+/** The kind of frame for the children of a table, table section, row or column group; BODY for other elements. */
+function tableKind(id: number): number {
+  return id === T.TABLE ? TABLE : id === T.TBODY || id === T.THEAD || id === T.TFOOT ? TABLE_BODY : id === T.TR ? ROW : id === T.COLGROUP ? COLUMN_GROUP : BODY;
 }
 
 /** "in template": the first element of the contents decides the insertion mode for the rest. */
@@ -904,22 +928,15 @@ function checkElement(f: Frame, el: Element): string | null {
   if (f.kind === RAW_TEXT || f.kind === DROP_ALL) return 'drop:markup-in-raw-text';
 
   // Names the tokenizer cannot produce as written.
-  if (ns === HTML_NS) {
-    if (!isTokenizableName(name)) return 'unserializable-name';
-  } else if (ns === SVG_NS) {
-    const lower = asciiLowercase(name);
-    if (!isTokenizableName(lower) || adjustSvgTagName(lower) !== name) return 'unserializable-name';
-  } else if (ns === MATHML_NS) {
-    if (!isTokenizableName(name)) return 'unserializable-name';
-  } else {
-    return 'unknown-namespace';
-  }
+  if (ns !== HTML_NS && ns !== SVG_NS && ns !== MATHML_NS) return 'unknown-namespace';
+  // (The tokenizer lower-cases tag names; the parser adjusts the case of SVG ones.)
+  const lower = ns === SVG_NS ? asciiLowercase(name) : name;
+  if (!isTokenizableName(lower) || (ns === SVG_NS && adjustSvgTagName(lower) !== name)) return 'unserializable-name';
   const id = elementTagId(el);
 
   if (f.kind === FOREIGN) {
     // Foreign content: children are foreign elements of the parent's namespace, unless they break out.
     if (ns === HTML_NS) return 'html-in-foreign-content';
-    const lower = ns === SVG_NS ? asciiLowercase(name) : name;
     const htmlId = T.htmlTagId(lower);
     if (BREAKOUT_START_TAG[htmlId] || (lower === 'font' && fontBreaksOut(el.attributes))) return 'foreign-element-breaks-out';
     if (ns === MATHML_NS && name === 'svg' && f.parentId === T.MATH_ANNOTATION_XML) {
@@ -1091,20 +1108,10 @@ function childFrame(f: Frame, el: Element): Frame | null {
     case DOCUMENT:
       return frame(el, el.childNodes, HTML_ELEMENT, 0, id);
     case HTML_ELEMENT:
-      return id === T.HEAD ? frame(el, el.childNodes, HEAD, 0, id) : frame(el, el.childNodes, BODY, 0, id);
+      return frame(el, el.childNodes, id === T.HEAD ? HEAD : BODY, 0, id);
   }
-  switch (id) {
-    case T.TABLE:
-      return frame(el, el.childNodes, TABLE, f.flags & INHERITED, id);
-    case T.TBODY:
-    case T.THEAD:
-    case T.TFOOT:
-      return frame(el, el.childNodes, TABLE_BODY, f.flags & INHERITED, id);
-    case T.TR:
-      return frame(el, el.childNodes, ROW, f.flags & INHERITED, id);
-    case T.COLGROUP:
-      return frame(el, el.childNodes, COLUMN_GROUP, f.flags & INHERITED, id);
-  }
+  const table = tableKind(id);
+  if (table !== BODY) return frame(el, el.childNodes, table, f.flags & INHERITED, id);
 
   // Body-like: derive the stack-of-open-elements flags for the children.
   // (SELECT_CONTEXT stays: "in body" ignores every select start tag of a fragment whose context is a select.)
