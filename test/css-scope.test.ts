@@ -401,6 +401,25 @@ describe('scopeStylesheet: adversarial sheets (independent checker)', () => {
     const out3 = scopeStylesheet('p:is(' + ':not('.repeat(N) + 'a' + ')'.repeat(N + 1) + '{color:red}', base).css;
     expect(out3.startsWith(`${SCOPE} p:is(:not(`)).toBe(true);
   });
+
+  it('250,000 declarations in a rule, and a selector of 250,000 parts, do not overflow (no argument spreads)', () => {
+    const N = 250_000;
+    const decls = scopeStylesheet('p{' + 'color:red;'.repeat(N) + '}', base).css;
+    expect(decls.startsWith(`${SCOPE} p{color:red;color:red;`)).toBe(true);
+    expect(decls.split('color:red').length - 1).toBe(N);
+    const compound = scopeStylesheet('p' + '.a'.repeat(N) + '{color:red}', base).css;
+    expect(compound).toBe(`${SCOPE} p${'.a'.repeat(N)}{color:red;}`);
+    const descendants = scopeStylesheet('p' + ' a'.repeat(N) + '{color:red}', base).css;
+    expect(descendants).toBe(`${SCOPE} p${' a'.repeat(N)}{color:red;}`);
+    expect(checkConfined(descendants, SCOPE, allowed)).toEqual([]);
+  });
+
+  it('many nested rules in one rule (each starts no declaration: a combinator, a tag name, a class), all kept', () => {
+    const N = 20_000;
+    const out = scopeStylesheet('.a{' + '> .b{color:red} div{color:blue} .c:hover{color:green} '.repeat(N) + 'margin:0}', base).css;
+    expect(out).toBe(`${SCOPE} .a{` + '> .b{color:red;}div{color:blue;}.c:hover{color:green;}'.repeat(N) + 'margin:0;}');
+    expect(checkConfined(out, SCOPE, allowed)).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------------

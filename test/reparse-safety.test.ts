@@ -624,6 +624,39 @@ describe('reparse safety: repair rules', () => {
     expect(out(doc)).toBe('<html><head></head><body>y</body></html>');
   });
 
+  it('html context and documents: 250,000 nodes moved into the body (no argument spread, no splice per node)', () => {
+    const n = 250_000;
+    const adopt = (parent: ParentNode, kids: ChildNode[]): void => {
+      for (const k of kids) {
+        k.parentNode = parent;
+        parent.childNodes.push(k);
+      }
+    };
+    const h = frag();
+    adopt(h, Array.from({ length: n }, (_, i) => (i % 2 ? el('br') : new Text('x'))));
+    adopt(h, [el('body', {}, 'y')]);
+    adopt(h, Array.from({ length: n }, () => el('hr')));
+    repair(h, { name: 'html' });
+    expect(h.childNodes.map((c) => (c as Element).localName)).toEqual(['head', 'body']);
+    const body = h.childNodes[1] as Element;
+    expect(body.childNodes.length).toBe(2 * n + 1);
+    expect((body.childNodes[n] as Text).data).toBe('y');
+    expect((body.childNodes[n - 1] as Element).localName).toBe('br');
+    expect((body.childNodes[n + 1] as Element).localName).toBe('hr');
+    expect(body.childNodes.every((c) => c.parentNode === body)).toBe(true);
+    // A document without an html element: its elements move into a new one, then into its body.
+    const doc = new Document();
+    adopt(doc, Array.from({ length: 10 }, () => new Comment('c')));
+    adopt(doc, Array.from({ length: n }, () => el('p')));
+    repair(doc, null);
+    expect(doc.childNodes.length).toBe(11);
+    const html = doc.childNodes[10] as Element;
+    expect(html.localName).toBe('html');
+    const b = html.childNodes[1] as Element;
+    expect(b.childNodes.length).toBe(n);
+    expect(b.childNodes.every((c) => c.parentNode === b && (c as Element).localName === 'p')).toBe(true);
+  });
+
   it('documents: the DOCTYPE sets the mode; a misplaced or unwritable one is dropped; one html element', () => {
     const doc = parseDocument('<!DOCTYPE html><p>x');
     doc.mode = 'quirks';

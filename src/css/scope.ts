@@ -103,6 +103,11 @@ interface Part {
   values: ComponentValue[];
 }
 
+/** `out.push(...items)` without spreading: a spread passes every item as an argument (200,000 overflow the stack). */
+function pushAll<T>(out: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) out.push(items[i]!);
+}
+
 function isDelim(v: ComponentValue | undefined, ch: string): boolean {
   return v !== undefined && v.type === 'delim' && v.value === ch;
 }
@@ -291,7 +296,7 @@ function scopeSelector(values: readonly ComponentValue[], scope: readonly Compon
     if (k < cs.length && !cs[k]!.some(isRootLike)) break;
   }
   const out: ComponentValue[] = [...scope];
-  for (const p of kept) out.push(...p.values);
+  for (const p of kept) pushAll(out, p.values);
   if (k > 0 && k >= cs.length) return out; // the selector is the scope element itself
   // The combinator after the scope: descendant when nothing was mapped, else the one that followed the root.
   const first = k === 0 ? WS : combinators[k - 1]!.values[0]!;
@@ -300,7 +305,7 @@ function scopeSelector(values: readonly ComponentValue[], scope: readonly Compon
     const c = j === k ? first : combinators[j - 1]!.values[0]!;
     if (c.type === 'whitespace') out.push(WS);
     else out.push(WS, c, WS);
-    for (const p of cs[j]!) out.push(...p.values);
+    for (const p of cs[j]!) pushAll(out, p.values);
   }
   return out;
 }
@@ -326,7 +331,7 @@ function checkNestedSelector(values: readonly ComponentValue[]): ComponentValue[
         if (out.length > 0) out.push(WS);
         out.push(c, WS);
       }
-    } else out.push(...p.values);
+    } else pushAll(out, p.values);
   }
   return out;
 }
@@ -416,7 +421,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
     // Declarations are filtered in runs to keep their order relative to nested rules.
     let run: Declaration[] = [];
     const flush = (): void => {
-      if (run.length > 0) dst.push(...filterDecls(run, ctx));
+      if (run.length > 0) pushAll(dst, filterDecls(run, ctx));
       run = [];
     };
     for (const item of src) {
@@ -484,7 +489,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
     const prelude: ComponentValue[] = [];
     selectors.forEach((s, i) => {
       if (i > 0) prelude.push({ type: 'comma' }, WS);
-      prelude.push(...s);
+      pushAll(prelude, s);
     });
     const out: QualifiedRule = { type: 'qualified-rule', prelude, children: [] };
     dst.push(out);

@@ -580,14 +580,14 @@ function documentStructure(root: ParentNode, report: Reporter): void {
     html = new ElementClass('html', HTML_NS, []);
     const moved: ChildNode[] = [];
     let at = -1;
-    for (let i = 0; i < kids.length; i++) {
-      const k = kids[i]!;
+    let w = 0; // the nodes that stay are compacted to kids[0..w) (a splice per moved node was quadratic)
+    for (const k of kids) {
       if (k.nodeType === ELEMENT_NODE || k.nodeType === TEXT_NODE) {
-        if (at < 0) at = i;
+        if (at < 0) at = w;
         moved.push(k);
-        kids.splice(i--, 1);
-      }
+      } else kids[w++] = k;
     }
+    kids.length = w;
     html.childNodes = moved;
     setParent(moved, html);
     kids.splice(at < 0 ? kids.length : at, 0, html);
@@ -610,31 +610,32 @@ function htmlElementStructure(owner: ParentNode, kids: ChildNode[], report: Repo
   let body: Element | null = null;
   const before: ChildNode[] = [];
   const after: ChildNode[] = [];
-  for (let i = 0; i < kids.length; i++) {
-    const k = kids[i]!;
+  // The nodes that stay are compacted to kids[0..w) (a splice per moved node was quadratic).
+  let w = 0;
+  for (const k of kids) {
     const t = k.nodeType;
-    if (t === COMMENT_NODE || t === PROCESSING_INSTRUCTION_NODE) continue;
-    if (head === null && body === null && isHtmlNamed(k, 'head')) {
+    if (t === COMMENT_NODE || t === PROCESSING_INSTRUCTION_NODE) {
+      // stays
+    } else if (head === null && body === null && isHtmlNamed(k, 'head')) {
       head = k as Element;
-      continue;
-    }
-    if (body === null && isHtmlNamed(k, 'body')) {
+    } else if (body === null && isHtmlNamed(k, 'body')) {
       body = k as Element;
+    } else if (t === TEXT_NODE && isWhitespaceOnly((k as Text).data)) {
+      if (head === null || body !== null) {
+        // Whitespace before the head is ignored ("before html", "before head"); after the body it would go into
+        // the body. Dropped rather than moved, so that a second pass sees the same tree.
+        k.parentNode = null;
+        report('drop', k, 'whitespace-outside-head-and-body');
+        continue;
+      }
+    } else {
+      (body === null ? before : after).push(k);
+      report('normalize', k, 'moved-into-body');
       continue;
     }
-    if (t === TEXT_NODE && isWhitespaceOnly((k as Text).data)) {
-      if (head !== null && body === null) continue;
-      // Whitespace before the head is ignored ("before html", "before head"); after the body it would go into the
-      // body. Dropped rather than moved, so that a second pass sees the same tree.
-      kids.splice(i--, 1);
-      k.parentNode = null;
-      report('drop', k, 'whitespace-outside-head-and-body');
-      continue;
-    }
-    kids.splice(i--, 1);
-    (body === null ? before : after).push(k);
-    report('normalize', k, 'moved-into-body');
+    kids[w++] = k;
   }
+  kids.length = w;
   if (head === null) {
     head = new ElementClass('head', HTML_NS, []);
     head.parentNode = owner;
@@ -653,11 +654,9 @@ function htmlElementStructure(owner: ParentNode, kids: ChildNode[], report: Repo
     report('normalize', body, 'implied-body-element');
   }
   if (before.length > 0 || after.length > 0) {
-    const list = body.childNodes;
-    list.unshift(...before);
-    list.push(...after);
-    setParent(before, body);
-    setParent(after, body);
+    // A new list (`unshift(...before)` spread the nodes as arguments: 200,000 of them overflowed the stack).
+    body.childNodes = before.concat(body.childNodes, after);
+    setParent(body.childNodes, body);
   }
 }
 
