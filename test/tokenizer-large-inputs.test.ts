@@ -125,4 +125,76 @@ describe('tokenizer on large adversarial inputs', () => {
     expect(sink.tokens).toEqual([['startTag', 'p', [['a', 'ab&c=\uFFFD&zz;&'.repeat(k)]], false], ['endOfFile']]);
     expect(countCodes(errors)).toEqual({ 'unexpected-null-character': k, 'unknown-named-character-reference': k });
   });
+
+  // The data state looks for the stops of a long run (`<`, `&`, U+0000) in windows of 8,192 code units (see
+  // SCAN_WINDOW in the tokenizer), starting 24 code units into the run. Stops at, just before and just after window
+  // ends, and stops of one kind found windows after another kind's, must all be found where they are.
+  const WINDOW = 8192;
+  const RUN_START = 24;
+  /** The tokens of a run of `a`s with stops: text merged, `&amp;` decoded, as the standard gives them. */
+  function expectedTokens(pieces: string[]): unknown[][] {
+    const out: unknown[][] = [];
+    let text = '';
+    const flush = (): void => {
+      if (text !== '') out.push(['text', text]);
+      text = '';
+    };
+    for (const piece of pieces) {
+      if (piece === '&amp;') text += '&';
+      else if (piece === '<i>') (flush(), out.push(['startTag', 'i']));
+      else if (piece === '</i>') (flush(), out.push(['endTag', 'i']));
+      else if (piece === '\0') (flush(), out.push(['nullCharacter']));
+      else text += piece;
+    }
+    flush();
+    out.push(['endOfFile']);
+    return out;
+  }
+  /** The tokenizer's tokens for the same comparison: consecutive `characters` calls joined. */
+  function actualTokens(input: string): { tokens: unknown[][]; nulls: number } {
+    const sink = new RecordingSink();
+    const errors: ParseError[] = [];
+    new Tokenizer(sink, parseErrorReporter((e) => errors.push(e))).run(input);
+    const tokens: unknown[][] = [];
+    let t = 0;
+    for (const token of sink.tokens) {
+      if (token[0] === 'characters') {
+        const data = sink.characterCalls[t++]!;
+        const last = tokens[tokens.length - 1];
+        if (last !== undefined && last[0] === 'text') last[1] += data;
+        else tokens.push(['text', data]);
+      } else tokens.push(token[0] === 'startTag' || token[0] === 'endTag' ? [token[0], token[1]] : token);
+    }
+    return { tokens, nulls: errors.filter((e) => e.code === 'unexpected-null-character').length };
+  }
+
+  it('finds the stops of a long text run at and around the ends of its scan windows', () => {
+    let cases = 0;
+    for (const stop of ['<i>', '&amp;', '\0']) {
+      for (const w of [1, 2, 3]) {
+        for (let d = -2; d <= 2; d++) {
+          // One stop, `d` code units from the end of the w-th window of the run, then more text and a second stop.
+          const at = RUN_START + w * WINDOW + d;
+          const pieces = ['a'.repeat(at), stop, 'b'.repeat(WINDOW + 5), stop === '<i>' ? '</i>' : stop, 'c'];
+          const { tokens, nulls } = actualTokens(pieces.join(''));
+          expect(tokens).toEqual(expectedTokens(pieces));
+          expect(nulls).toBe(stop === '\0' ? 2 : 0);
+          cases++;
+        }
+      }
+    }
+    expect(cases).toBe(45);
+  });
+
+  it('remembers stops of each kind across scan windows', () => {
+    // A `<` and a U+0000 several windows away, with an `&` every 1,000 code units before them: each kind is found
+    // from where the run is when it is needed, and none is skipped or found twice.
+    const pieces: string[] = [];
+    for (let i = 0; i < 40; i++) pieces.push('x'.repeat(1000), '&amp;');
+    pieces.push('y'.repeat(3 * WINDOW - 7), '\0', 'z'.repeat(WINDOW), '<i>', 'w'.repeat(2 * WINDOW + 1), '&amp;', '</i>');
+    for (let i = 0; i < 30; i++) pieces.push('v'.repeat(2000 + i), i % 3 === 0 ? '\0' : i % 3 === 1 ? '&amp;' : '<i>');
+    const { tokens, nulls } = actualTokens(pieces.join(''));
+    expect(tokens).toEqual(expectedTokens(pieces));
+    expect(nulls).toBe(11);
+  });
 });
