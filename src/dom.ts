@@ -414,6 +414,13 @@ export function isAsciiWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
 }
 
+/** Length of the leading run of ASCII whitespace in `s` (`s.length`: it is whitespace only). */
+export function leadingWhitespace(s: string): number {
+  let i = 0;
+  while (i < s.length && isAsciiWhitespace(s.charCodeAt(i))) i++;
+  return i;
+}
+
 /** ASCII lower-casing (the DOM's and HTML's case folding, which leaves non-ASCII alone). */
 export function asciiLowercase(s: string): string {
   for (let i = 0; i < s.length; i++) {

@@ -126,9 +126,10 @@ describe('tokenizer on large adversarial inputs', () => {
     expect(countCodes(errors)).toEqual({ 'unexpected-null-character': k, 'unknown-named-character-reference': k });
   });
 
-  // The data state looks for the stops of a long run (`<`, `&`, U+0000) in windows of 8,192 code units (see
-  // SCAN_WINDOW in the tokenizer), starting 24 code units into the run. Stops at, just before and just after window
-  // ends, and stops of one kind found windows after another kind's, must all be found where they are.
+  // The data state scans the first 24 code units of a run (SHORT_RUN) one by one, then finds the run's stops (`<`,
+  // `&`, U+0000) with indexOf and remembers each kind's next one for the runs after. Stops at many distances from a
+  // run's start (around multiples of 8,192: a bounded search would have its ends there), and stops of one kind
+  // remembered across many of another kind, must all be found where they are.
   const WINDOW = 8192;
   const RUN_START = 24;
   /** The tokens of a run of `a`s with stops: text merged, `&amp;` decoded, as the standard gives them. */
@@ -168,12 +169,12 @@ describe('tokenizer on large adversarial inputs', () => {
     return { tokens, nulls: errors.filter((e) => e.code === 'unexpected-null-character').length };
   }
 
-  it('finds the stops of a long text run at and around the ends of its scan windows', () => {
+  it('finds the stops of a long text run at many distances from its start', () => {
     let cases = 0;
     for (const stop of ['<i>', '&amp;', '\0']) {
       for (const w of [1, 2, 3]) {
         for (let d = -2; d <= 2; d++) {
-          // One stop, `d` code units from the end of the w-th window of the run, then more text and a second stop.
+          // One stop `w` × 8,192 + `d` code units into the run's indexOf part, then more text and a second stop.
           const at = RUN_START + w * WINDOW + d;
           const pieces = ['a'.repeat(at), stop, 'b'.repeat(WINDOW + 5), stop === '<i>' ? '</i>' : stop, 'c'];
           const { tokens, nulls } = actualTokens(pieces.join(''));
@@ -186,9 +187,9 @@ describe('tokenizer on large adversarial inputs', () => {
     expect(cases).toBe(45);
   });
 
-  it('remembers stops of each kind across scan windows', () => {
-    // A `<` and a U+0000 several windows away, with an `&` every 1,000 code units before them: each kind is found
-    // from where the run is when it is needed, and none is skipped or found twice.
+  it('remembers the next stop of each kind across the stops of the others', () => {
+    // A `<` and a U+0000 far away, with an `&` every 1,000 code units before them: each kind is found from where the
+    // run is when it is needed, and none is skipped or found twice.
     const pieces: string[] = [];
     for (let i = 0; i < 40; i++) pieces.push('x'.repeat(1000), '&amp;');
     pieces.push('y'.repeat(3 * WINDOW - 7), '\0', 'z'.repeat(WINDOW), '<i>', 'w'.repeat(2 * WINDOW + 1), '&amp;', '</i>');

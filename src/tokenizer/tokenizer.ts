@@ -106,12 +106,11 @@ const SHORT_TAG = 12;
 /** Text runs up to this long are scanned character by character in the data state; longer ones with indexOf. */
 const SHORT_RUN = 24;
 
-/**
- * The data state looks for the stops of a long run (`<`, `&`, U+0000) in windows of this many code units of the
- * input, all three in one window before the next: a window is read from memory once and searched from the cache,
- * where three searches of the whole input would each stream it from memory (a 9 MB text cost 17 times a 0.9 MB one).
- */
-const SCAN_WINDOW = 8192;
+/** The offset of the first `ch` in `s` at or after `from`, or the length of `s` when there is none. */
+function indexOrEnd(s: string, ch: string, from: number): number {
+  const i = s.indexOf(ch, from);
+  return i < 0 ? s.length : i;
+}
 
 /**
  * The tag or attribute name read from the range [start, end) of `s`: the kept copy from the name cache, else the
@@ -237,17 +236,12 @@ export class Tokenizer {
   private piData = '';
   /** Return state of the RCDATA/RAWTEXT/script data "less-than sign" and "end tag" states. */
   private textState = DATA_STATE;
-  // The data state's stops, found with indexOf (native, much faster than a charCodeAt loop on long text) in the
-  // current scan window (see SCAN_WINDOW) and remembered: the next `<`, `&` and U+0000 at or after the offset they
-  // were searched from, or the window's end when the window has none. A remembered position stays right until the
-  // data state reaches it.
+  // The data state's stops, found with indexOf (native, much faster than a charCodeAt loop on long text) and
+  // remembered: the next `<`, `&` and U+0000 at or after the offset they were searched from (input length
+  // when there is none). A remembered position stays right until the data state passes it.
   private nextLt = -1;
   private nextAmp = -1;
   private nextNul = -1;
-  /** The scan window: the input's range [windowStart, windowEnd), as a string (V8: a view, not a copy). */
-  private window = '';
-  private windowStart = 0;
-  private windowEnd = 0;
 
   constructor(sink: TokenSink, onError: ParseErrorSink | null = null) {
     this.sink = sink;
@@ -300,8 +294,6 @@ export class Tokenizer {
 
   private preprocess(original: string): void {
     this.nextLt = this.nextAmp = this.nextNul = -1;
-    this.window = '';
-    this.windowStart = this.windowEnd = 0;
     this.original = original;
     // Emptied, not replaced: a tokenizer can be run again (reparse safety's checks reuse one).
     if (this.crlf.length !== 0) this.crlf.length = 0;
@@ -696,7 +688,13 @@ export class Tokenizer {
             p++;
           }
           if (p === lim && p < n) {
-            p = this.nextStop(s, p, n);
+            let lt = this.nextLt;
+            if (lt < p) lt = this.nextLt = indexOrEnd(s, '<', p);
+            let amp = this.nextAmp;
+            if (amp < p) amp = this.nextAmp = indexOrEnd(s, '&', p);
+            let nul = this.nextNul;
+            if (nul < p) nul = this.nextNul = indexOrEnd(s, '\0', p);
+            p = lt < amp ? (lt < nul ? lt : nul) : amp < nul ? amp : nul;
             if (p < n) c = s.charCodeAt(p);
           }
           this.emitRange(start, p);
@@ -1057,43 +1055,6 @@ export class Tokenizer {
           if (p < 0) return;
           break;
       }
-    }
-  }
-
-  /**
-   * The data state's long runs: the offset of the first `<`, `&` or U+0000 at or after `p`, or `n` (the input's
-   * length) when there is none. Searches the scan window holding `p`, then the windows after it.
-   */
-  private nextStop(s: string, p: number, n: number): number {
-    for (;;) {
-      if (p >= this.windowEnd || p < this.windowStart) {
-        this.windowStart = p;
-        this.windowEnd = p + SCAN_WINDOW < n ? p + SCAN_WINDOW : n;
-        this.window = s.slice(p, this.windowEnd);
-      }
-      const w = this.window;
-      const base = this.windowStart;
-      const end = this.windowEnd;
-      // A remembered stop before `p` is passed, and one at `p` may be a window's end: search again.
-      let lt = this.nextLt;
-      if (lt <= p) {
-        const i = w.indexOf('<', p - base);
-        lt = this.nextLt = i < 0 ? end : base + i;
-      }
-      let amp = this.nextAmp;
-      if (amp <= p) {
-        const i = w.indexOf('&', p - base);
-        amp = this.nextAmp = i < 0 ? end : base + i;
-      }
-      let nul = this.nextNul;
-      if (nul <= p) {
-        const i = w.indexOf('\0', p - base);
-        nul = this.nextNul = i < 0 ? end : base + i;
-      }
-      const q = lt < amp ? (lt < nul ? lt : nul) : amp < nul ? amp : nul;
-      // Every remembered offset is in this window or is its end: short of the end, q is a stop.
-      if (q < end || end === n) return q;
-      p = end;
     }
   }
 

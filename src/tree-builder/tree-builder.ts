@@ -31,6 +31,7 @@ import {
   ELEMENT_NODE,
   asciiLowercase,
   isAsciiWhitespace,
+  leadingWhitespace,
   workList,
   type ChildNode,
   type ParentNode,
@@ -74,23 +75,11 @@ export {
 
 const NO_ATTRS: Attr[] = [];
 
-/** Length of the leading run of ASCII whitespace in `s`. */
-function leadingWhitespace(s: string): number {
-  let i = 0;
-  while (i < s.length && isAsciiWhitespace(s.charCodeAt(i))) i++;
-  return i;
-}
-
 /** The whitespace characters of `s`, in order (for modes that ignore everything else). */
 function onlyWhitespace(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) if (isAsciiWhitespace(s.charCodeAt(i))) out += s[i];
   return out;
-}
-
-function hasNonWhitespace(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (!isAsciiWhitespace(s.charCodeAt(i))) return true;
-  return false;
 }
 
 /**
@@ -1059,7 +1048,7 @@ export class TreeBuilder implements TokenSink {
         this.reconstructActiveFormattingElements();
         const data = this.tData;
         this.insertCharacters(data);
-        if (this.framesetOk && hasNonWhitespace(data)) this.framesetOk = false;
+        if (this.framesetOk && leadingWhitespace(data) < data.length) this.framesetOk = false;
         return;
       }
       case NULL_CHARACTER:
@@ -1790,7 +1779,7 @@ export class TreeBuilder implements TokenSink {
     if (this.tk === NULL_CHARACTER) return this.err(E.UnexpectedNullCharacter);
     if (this.tk === CHARACTERS) {
       this.pendingTableText += this.tData;
-      if (!this.pendingTableTextDirty && hasNonWhitespace(this.tData)) this.pendingTableTextDirty = true;
+      if (!this.pendingTableTextDirty && leadingWhitespace(this.tData) < this.tData.length) this.pendingTableTextDirty = true;
       return;
     }
     const text = this.pendingTableText;
@@ -2289,7 +2278,7 @@ export class TreeBuilder implements TokenSink {
         return this.insertCharacters('\uFFFD');
       case CHARACTERS:
         this.insertCharacters(this.tData);
-        if (this.framesetOk && hasNonWhitespace(this.tData)) this.framesetOk = false;
+        if (this.framesetOk && leadingWhitespace(this.tData) < this.tData.length) this.framesetOk = false;
         return;
       case COMMENT:
       case PROCESSING_INSTRUCTION:
