@@ -128,9 +128,9 @@ describe('tokenizer on large adversarial inputs', () => {
 
   // The data state scans the first 24 code units of a run (SHORT_RUN) one by one, then finds the run's stops (`<`,
   // `&`, U+0000) with indexOf and remembers each kind's next one for the runs after. Stops at many distances from a
-  // run's start (around multiples of 8,192: a bounded search would have its ends there), and stops of one kind
-  // remembered across many of another kind, must all be found where they are.
-  const WINDOW = 8192;
+  // run's start (around multiples of STEP), and stops of one kind remembered across many of another kind, must all
+  // be found where they are.
+  const STEP = 8192;
   const RUN_START = 24;
   /** The tokens of a run of `a`s with stops: text merged, `&amp;` decoded, as the standard gives them. */
   function expectedTokens(pieces: string[]): unknown[][] {
@@ -153,9 +153,7 @@ describe('tokenizer on large adversarial inputs', () => {
   }
   /** The tokenizer's tokens for the same comparison: consecutive `characters` calls joined. */
   function actualTokens(input: string): { tokens: unknown[][]; nulls: number } {
-    const sink = new RecordingSink();
-    const errors: ParseError[] = [];
-    new Tokenizer(sink, parseErrorReporter((e) => errors.push(e))).run(input);
+    const { sink, errors } = tokenize(input);
     const tokens: unknown[][] = [];
     let t = 0;
     for (const token of sink.tokens) {
@@ -174,9 +172,9 @@ describe('tokenizer on large adversarial inputs', () => {
     for (const stop of ['<i>', '&amp;', '\0']) {
       for (const w of [1, 2, 3]) {
         for (let d = -2; d <= 2; d++) {
-          // One stop `w` × 8,192 + `d` code units into the run's indexOf part, then more text and a second stop.
-          const at = RUN_START + w * WINDOW + d;
-          const pieces = ['a'.repeat(at), stop, 'b'.repeat(WINDOW + 5), stop === '<i>' ? '</i>' : stop, 'c'];
+          // One stop `w` × STEP + `d` code units into the run's indexOf part, then more text and a second stop.
+          const at = RUN_START + w * STEP + d;
+          const pieces = ['a'.repeat(at), stop, 'b'.repeat(STEP + 5), stop === '<i>' ? '</i>' : stop, 'c'];
           const { tokens, nulls } = actualTokens(pieces.join(''));
           expect(tokens).toEqual(expectedTokens(pieces));
           expect(nulls).toBe(stop === '\0' ? 2 : 0);
@@ -192,7 +190,7 @@ describe('tokenizer on large adversarial inputs', () => {
     // run is when it is needed, and none is skipped or found twice.
     const pieces: string[] = [];
     for (let i = 0; i < 40; i++) pieces.push('x'.repeat(1000), '&amp;');
-    pieces.push('y'.repeat(3 * WINDOW - 7), '\0', 'z'.repeat(WINDOW), '<i>', 'w'.repeat(2 * WINDOW + 1), '&amp;', '</i>');
+    pieces.push('y'.repeat(3 * STEP - 7), '\0', 'z'.repeat(STEP), '<i>', 'w'.repeat(2 * STEP + 1), '&amp;', '</i>');
     for (let i = 0; i < 30; i++) pieces.push('v'.repeat(2000 + i), i % 3 === 0 ? '\0' : i % 3 === 1 ? '&amp;' : '<i>');
     const { tokens, nulls } = actualTokens(pieces.join(''));
     expect(tokens).toEqual(expectedTokens(pieces));
