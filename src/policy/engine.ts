@@ -390,74 +390,182 @@ class StructureWalk extends Walk {
     // no-namespace names, rebuilt whenever the list is not the one it was counted from: another array, or another
     // length (a hook's setAttribute or removeAttribute of a new or an existing name). Not seen by the count: one
     // hook call that adds and removes as many attributes, or renames other attributes through their localName.
+    // On a long list, drops wait in `lazy` until something looks at the list (see LazyDrops).
+    let lazy = attrs.length > LAZY_DROPS_FROM ? new LazyDrops(el) : null;
     let expected = 0;
     let names: Map<string, number> | null = null;
     let namesOf: Attr[] | null = null;
     let namesLength = -1;
-    for (const a of attrs) {
-      if (positionOf(el.attributes, a, expected) < 0) continue;
-      const from = a.name;
-      let r: unknown;
-      try {
-        r = hook(el, a, this.context);
-      } catch (e) {
-        throw new PolicyHookError('onAttribute', this.path() + ` [${from}]`, `threw (${e instanceof Error ? e.message : String(e)})`, e);
-      }
-      const list = el.attributes;
-      const i = positionOf(list, a, expected);
-      if (r === undefined || r === 'keep') {
-        if (i >= 0) expected = i + 1;
-        continue;
-      }
-      if (r === 'drop') {
-        if (i >= 0) {
-          // A count still in step with the list follows the drop; one the hook put out of step is dropped (the
-          // splice could bring the length back to the counted one).
-          if (namesOf !== list || namesLength !== list.length) names = null;
-          list.splice(i, 1);
-          expected = i;
-          if (names !== null) {
-            uncount(names, a);
-            namesLength = list.length;
-          }
+    try {
+      for (const a of attrs) {
+        if (positionOf(lazy !== null ? lazy.list : el.attributes, a, expected) < 0) continue;
+        const from = a.name;
+        let r: unknown;
+        try {
+          r = hook(el, a, this.context);
+        } catch (e) {
+          throw new PolicyHookError('onAttribute', this.path() + ` [${from}]`, `threw (${e instanceof Error ? e.message : String(e)})`, e);
         }
-        if (report) this.emit('drop-attribute', 'hooks.onAttribute', original, { attribute: from });
-        continue;
-      }
-      const name = typeof r === 'object' && r !== null ? (r as { rename?: unknown }).rename : undefined;
-      if (typeof name !== 'string' || !/^[^\t\n\f\r \/>\u0000"'<=]+$/.test(name) || /^on/i.test(name)) {
-        throw new PolicyHookError('onAttribute', this.path() + ` [${from}]`, `returned an invalid action (${describe(r)})`);
-      }
-      const local = el.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
-      if (names === null || namesOf !== list || namesLength !== list.length) {
-        names = new Map();
-        for (const b of list) if (b.namespaceURI === null) names.set(b.localName, (names.get(b.localName) ?? 0) + 1);
-        namesOf = list;
-        namesLength = list.length;
-      }
-      // Another attribute of the list already has the name (`a` itself may have it: a rename to its own name).
-      const self = i >= 0 && a.namespaceURI === null && a.localName === local ? 1 : 0;
-      if ((names.get(local) ?? 0) - self > 0) {
-        if (i >= 0) {
-          list.splice(i, 1);
-          expected = i;
-          uncount(names, a);
+        if (lazy !== null && el.attributes !== lazy.proxy) {
+          // The hook gave the element another list: the rest of the pass edits that one, at once.
+          lazy.flush();
+          lazy = null;
+        }
+        const list = lazy !== null ? lazy.list : el.attributes;
+        let i = positionOf(list, a, expected);
+        if (r === undefined || r === 'keep') {
+          if (i >= 0) expected = i + 1;
+          continue;
+        }
+        if (r === 'drop') {
+          if (i >= 0) {
+            // A count still in step with the list follows the drop; one the hook put out of step is dropped (the
+            // splice could bring the length back to the counted one).
+            if (namesOf !== list || namesLength !== lengthOf(list, lazy)) names = null;
+            expected = remove(list, i, lazy);
+            if (names !== null) {
+              uncount(names, a);
+              namesLength = lengthOf(list, lazy);
+            }
+          }
+          if (report) this.emit('drop-attribute', 'hooks.onAttribute', original, { attribute: from });
+          continue;
+        }
+        const name = typeof r === 'object' && r !== null ? (r as { rename?: unknown }).rename : undefined;
+        if (typeof name !== 'string' || !/^[^\t\n\f\r \/>\u0000"'<=]+$/.test(name) || /^on/i.test(name)) {
+          throw new PolicyHookError('onAttribute', this.path() + ` [${from}]`, `returned an invalid action (${describe(r)})`);
+        }
+        const local = el.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
+        if (names === null || namesOf !== list || namesLength !== lengthOf(list, lazy)) {
+          if (lazy !== null && lazy.pending()) {
+            lazy.flush(); // the count is of the list as a hook sees it
+            i = positionOf(list, a, expected);
+          }
+          names = new Map();
+          for (const b of list) if (b.namespaceURI === null) names.set(b.localName, (names.get(b.localName) ?? 0) + 1);
+          namesOf = list;
           namesLength = list.length;
         }
-        if (report) this.emit('drop-attribute', 'hooks.onAttribute', original, { attribute: from, reason: 'the element already has the target attribute' });
-        continue;
+        // Another attribute of the list already has the name (`a` itself may have it: a rename to its own name).
+        const self = i >= 0 && a.namespaceURI === null && a.localName === local ? 1 : 0;
+        if ((names.get(local) ?? 0) - self > 0) {
+          if (i >= 0) {
+            expected = remove(list, i, lazy);
+            uncount(names, a);
+            namesLength = lengthOf(list, lazy);
+          }
+          if (report) this.emit('drop-attribute', 'hooks.onAttribute', original, { attribute: from, reason: 'the element already has the target attribute' });
+          continue;
+        }
+        if (i >= 0) {
+          expected = i + 1;
+          uncount(names, a);
+          names.set(local, (names.get(local) ?? 0) + 1);
+        }
+        a.localName = local;
+        a.namespaceURI = null;
+        a.prefix = null;
+        if (report) this.emit('rename-attribute', 'hooks.onAttribute', original, { attribute: from, from, to: local });
       }
-      if (i >= 0) {
-        expected = i + 1;
-        uncount(names, a);
-        names.set(local, (names.get(local) ?? 0) + 1);
-      }
-      a.localName = local;
-      a.namespaceURI = null;
-      a.prefix = null;
-      if (report) this.emit('rename-attribute', 'hooks.onAttribute', original, { attribute: from, from, to: local });
+    } finally {
+      if (lazy !== null) lazy.end(el);
     }
   }
+}
+
+/** Lists longer than this defer the onAttribute hook's drops (LazyDrops); shorter ones splice at once. */
+const LAZY_DROPS_FROM = 32;
+
+/** The proxy traps that flush an element's deferred drops before they read or change the list. */
+const TRAPS = [
+  'get',
+  'set',
+  'has',
+  'deleteProperty',
+  'defineProperty',
+  'getOwnPropertyDescriptor',
+  'ownKeys',
+  'preventExtensions',
+  'isExtensible',
+] as const;
+
+/**
+ * The onAttribute hook's drops from a long attribute list, deferred. A splice per drop moves the rest of the list,
+ * so a hook that drops most of n attributes would cost n²/2 moves. Instead a dropped attribute stays in the list,
+ * its index noted, and every noted one goes in one compaction when something looks at the list: during the pass
+ * the element's `attributes` is a proxy of the list whose every trap compacts first, so a hook that reads or edits
+ * the list (directly or through getAttribute, setAttribute, ...) sees exactly what it would see had each drop been
+ * spliced at once, and a pass whose hook never looks compacts once, at the end. The element gets its own array
+ * back when the pass ends.
+ */
+class LazyDrops {
+  readonly list: Attr[];
+  readonly proxy: Attr[];
+  /** Indices in `list` of the dropped attributes still in it, increasing. */
+  private readonly dropped: number[] = [];
+  /** Whether `dropped` is still increasing (a hook that reorders the list can break that). */
+  private increasing = true;
+
+  constructor(el: Element) {
+    this.list = el.attributes;
+    const handler: ProxyHandler<Attr[]> = {};
+    for (const trap of TRAPS) {
+      const forward = Reflect[trap] as (...args: unknown[]) => unknown;
+      (handler as Record<string, unknown>)[trap] = (...args: unknown[]) => {
+        this.flush();
+        return forward(...args);
+      };
+    }
+    this.proxy = new Proxy(this.list, handler);
+    el.attributes = this.proxy;
+  }
+
+  pending(): number {
+    return this.dropped.length;
+  }
+
+  /** Notes the drop of `list[i]`; the next attribute to look at is then at i + 1. */
+  drop(i: number): number {
+    const dropped = this.dropped;
+    if (dropped.length > 0 && dropped[dropped.length - 1]! > i) this.increasing = false;
+    dropped.push(i);
+    return i + 1;
+  }
+
+  flush(): void {
+    const dropped = this.dropped;
+    if (dropped.length === 0) return;
+    if (!this.increasing) {
+      dropped.sort((x, y) => x - y);
+      this.increasing = true;
+    }
+    const list = this.list;
+    let w = dropped[0]!;
+    let k = 0;
+    for (let r = w; r < list.length; r++) {
+      if (k < dropped.length && dropped[k] === r) k++;
+      else list[w++] = list[r]!;
+    }
+    list.length = w;
+    dropped.length = 0;
+  }
+
+  end(el: Element): void {
+    this.flush();
+    if (el.attributes === this.proxy) el.attributes = this.list;
+  }
+}
+
+/** Removes `list[i]` (deferred when `list` is `lazy`'s); returns the index of the attribute after it. */
+function remove(list: Attr[], i: number, lazy: LazyDrops | null): number {
+  if (lazy !== null && list === lazy.list) return lazy.drop(i);
+  list.splice(i, 1);
+  return i;
+}
+
+/** The length of `list` as a hook sees it (without the drops `lazy` defers). */
+function lengthOf(list: Attr[], lazy: LazyDrops | null): number {
+  return lazy !== null && list === lazy.list ? list.length - lazy.pending() : list.length;
 }
 
 /** The index of `a` in `list`: `at` when it is there (no hook moved anything), else a search; -1 when absent. */

@@ -153,7 +153,13 @@ export interface PolicyHooks {
    * children) but not its siblings or ancestors.
    */
   onElement?: (el: Element, ctx: PolicyContext) => ElementHookResult;
-  /** Runs for each attribute of a kept element, after the declarative attribute rules. */
+  /**
+   * Runs for each attribute of a kept element, after the declarative attribute rules. The hook sees the element as
+   * its earlier calls left it (dropped attributes gone, renames made). On an element with more than 32 attributes,
+   * `el.attributes` is a proxy of the element's array while the hook runs (so that drops cost no more than the
+   * list's length in all: they are applied when something looks at the list); the element has its own array back
+   * when the last call returns.
+   */
   onAttribute?: (el: Element, attr: Attr, ctx: PolicyContext) => AttributeHookResult;
 }
 

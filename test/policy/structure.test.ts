@@ -346,6 +346,114 @@ describe('hooks', () => {
     expect(out).toBe(expected + '>x</p>');
   });
 
+  // Past 32 attributes the hook's drops are deferred until something looks at the list (engine.ts, LazyDrops).
+  // `model` is the list as a splice per drop leaves it, kept by the test from what its hook returns and does.
+  describe('onAttribute on a long list: the hook sees the list as if each drop were spliced at once', () => {
+    const n = 300;
+    const html = '<p' + Array.from({ length: n }, (_, i) => ` a${i}="${i}"`).join('') + '>x</p>';
+    const serialized = (names: string[]): string => '<p' + names.map((m) => ` ${m}="${m[0] === 'a' ? m.slice(1) : 'new'}"`).join('') + '>x</p>';
+
+    test.each([1, 7, 1000])('looking at the list every %i calls', (every) => {
+      const model = Array.from({ length: n }, (_, i) => 'a' + i);
+      const differences: string[] = [];
+      let calls = 0;
+      let element: Element | null = null;
+      let original: unknown = null;
+      const out = structure(html, {
+        hooks: {
+          onElement: (el) => {
+            element = el;
+            original = el.attributes;
+          },
+          onAttribute: (el, a) => {
+            if (calls++ % every === 0) {
+              const seen = el.attributes.map((b) => b.name).join(' ');
+              if (seen !== model.join(' ')) differences.push(`${a.name}: ${seen.length} vs ${model.join(' ').length}`);
+              if (el.attributes.length !== model.length || el.attributes.indexOf(a) !== model.indexOf(a.name)) differences.push(a.name);
+            }
+            const i = Number(a.localName.slice(1));
+            if (i % 3 === 1) return undefined;
+            model.splice(model.indexOf(a.name), 1);
+            return 'drop';
+          },
+        },
+      });
+      expect(differences).toEqual([]);
+      expect(model.length).toBe(n / 3);
+      expect(out).toBe(serialized(model));
+      expect(element!.attributes).toBe(original); // the element's own array, not the proxy
+    });
+
+    test('with the hook editing, reordering and replacing the list between deferred drops', () => {
+      const model = Array.from({ length: n }, (_, i) => 'a' + i);
+      const differences: string[] = [];
+      const seen: string[] = [];
+      const out = structure(html, {
+        hooks: {
+          onAttribute: (el, a) => {
+            seen.push(a.name);
+            const i = Number(a.localName.slice(1));
+            if (i === 50) {
+              el.removeAttribute('a51'); // the next one: never visited
+              model.splice(model.indexOf('a51'), 1);
+              el.setAttribute('n50', 'new'); // added: kept, not visited
+              model.push('n50');
+            }
+            if (i === 100) {
+              el.attributes.reverse(); // later drops come at decreasing indices
+              model.reverse();
+            }
+            if (i === 150 && (el.hasAttribute('a148') || !el.hasAttribute('a149'))) differences.push('at a150');
+            if (i === 200) el.attributes = el.attributes.slice(); // another array: its drops are spliced
+            if (i === 250 && el.attributes.map((b) => b.name).join() !== model.join()) differences.push('at a250');
+            if (i % 2 === 1) return undefined;
+            model.splice(model.indexOf(a.name), 1);
+            return 'drop';
+          },
+        },
+      });
+      expect(differences).toEqual([]);
+      expect(seen).toEqual(Array.from({ length: n }, (_, i) => 'a' + i).filter((m) => m !== 'a51'));
+      expect(out).toBe(serialized(model));
+    });
+
+    test('renames onto names a deferred drop freed, and clashes with names still there', () => {
+      // a0 .. a99 are dropped (deferred: still in the array); a100 .. a199 are renamed onto a0 .. a99, which the
+      // drops freed; a200 .. a299 onto a0 .. a99 again, which the renamed ones hold: those renames clash and drop.
+      const out = structure(html, {
+        hooks: {
+          onAttribute: (_el, a) => {
+            const i = Number(a.localName.slice(1));
+            if (i < 100) return 'drop';
+            return { rename: 'a' + (i % 100) };
+          },
+        },
+      });
+      expect(out).toBe('<p' + Array.from({ length: 100 }, (_, i) => ` a${i}="${i + 100}"`).join('') + '>x</p>');
+    });
+
+    test('a hook that throws mid-pass leaves the element its own array, without the attributes it dropped', () => {
+      let element: Element | null = null;
+      let original: unknown = null;
+      expect(() =>
+        structure(html, {
+          hooks: {
+            onElement: (el) => {
+              element = el;
+              original = el.attributes;
+            },
+            onAttribute: (_el, a) => {
+              if (a.localName === 'a100') throw new Error('stop');
+              return 'drop';
+            },
+          },
+        }),
+      ).toThrow(PolicyHookError);
+      expect(element!.attributes).toBe(original);
+      expect(element!.attributes.map((b) => b.name)).toEqual(Array.from({ length: n - 100 }, (_, i) => 'a' + (i + 100)));
+    });
+  });
+
   test('a hook that throws aborts with a PolicyHookError naming the hook and the node', () => {
     const boom = new Error('boom');
     let error: unknown;
