@@ -501,7 +501,7 @@ const TRAPS = [
 class LazyDrops {
   readonly list: Attr[];
   readonly proxy: Attr[];
-  /** Indices in `list` of the dropped attributes still in it, increasing. */
+  /** Indices in `list` of the dropped attributes still in it, in the order noted (see `increasing`). */
   private readonly dropped: number[] = [];
   /** Whether `dropped` is still increasing (a hook that reorders the list can break that). */
   private increasing = true;
