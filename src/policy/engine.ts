@@ -556,16 +556,19 @@ class LazyDrops {
   }
 }
 
-/** Removes `list[i]` (deferred when `list` is `lazy`'s); returns the index of the attribute after it. */
+/**
+ * Removes `list[i]`; returns the index of the attribute after it. With `lazy` (then `list` is `lazy.list`: the pass
+ * lets go of `lazy` when a hook gives the element another list), the drop is deferred.
+ */
 function remove(list: Attr[], i: number, lazy: LazyDrops | null): number {
-  if (lazy !== null && list === lazy.list) return lazy.drop(i);
+  if (lazy !== null) return lazy.drop(i);
   list.splice(i, 1);
   return i;
 }
 
-/** The length of `list` as a hook sees it (without the drops `lazy` defers). */
+/** The length of `list` as a hook sees it (without the drops `lazy`, if any, defers from it). */
 function lengthOf(list: Attr[], lazy: LazyDrops | null): number {
-  return lazy !== null && list === lazy.list ? list.length - lazy.pending() : list.length;
+  return lazy !== null ? list.length - lazy.pending() : list.length;
 }
 
 /** The index of `a` in `list`: `at` when it is there (no hook moved anything), else a search; -1 when absent. */

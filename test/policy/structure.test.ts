@@ -14,6 +14,11 @@ import {
 import { serialize } from '../../src/serializer.js';
 import { parentLinksConsistent, preorder, stage, structure } from './helpers.js';
 
+/** `<p a0="0" a1="1" … a(n-1)="n-1">x</p>`. */
+function paragraphWithAttributes(n: number): string {
+  return '<p' + Array.from({ length: n }, (_, i) => ` a${i}="${i}"`).join('') + '>x</p>';
+}
+
 describe('element rules', () => {
   test('rename keeps attributes, children and the namespace', () => {
     expect(structure('<b class="x" title="t">bold <i>it</i></b>', { elements: { b: { rename: 'strong' } } })).toBe(
@@ -325,9 +330,7 @@ describe('hooks', () => {
 
   test('onAttribute on an element with thousands of attributes: every one is seen once, in order, and the result is exact', () => {
     const n = 3000;
-    let html = '<p';
-    for (let i = 0; i < n; i++) html += ` a${i}="${i}"`;
-    html += '>x</p>';
+    const html = paragraphWithAttributes(n);
     const seen: string[] = [];
     const out = structure(html, {
       hooks: {
@@ -350,7 +353,7 @@ describe('hooks', () => {
   // `model` is the list as a splice per drop leaves it, kept by the test from what its hook returns and does.
   describe('onAttribute on a long list: the hook sees the list as if each drop were spliced at once', () => {
     const n = 300;
-    const html = '<p' + Array.from({ length: n }, (_, i) => ` a${i}="${i}"`).join('') + '>x</p>';
+    const html = paragraphWithAttributes(n);
     const serialized = (names: string[]): string => '<p' + names.map((m) => ` ${m}="${m[0] === 'a' ? m.slice(1) : 'new'}"`).join('') + '>x</p>';
 
     test.each([1, 7, 1000])('looking at the list every %i calls', (every) => {
