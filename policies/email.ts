@@ -54,6 +54,17 @@ const ATTRIBUTES = [
   'datetime', 'frame', 'rules', 'char', 'charoff', 'axis', 'clear', 'noshade', 'bordercolor',
 ];
 
+/** The Sanitizer configuration, deep-frozen: policies built per call share its conversion (see compilePolicy). */
+const SANITIZER = Object.freeze({
+  elements: Object.freeze(ELEMENTS),
+  attributes: Object.freeze(ATTRIBUTES),
+  comments: false,
+  dataAttributes: false,
+});
+
+/** The style rule, frozen for the same reason. */
+const STYLE = Object.freeze({ properties: Object.freeze(EMAIL_STYLE_PROPERTIES.slice()) as string[] });
+
 const allowed = new Set(ELEMENTS);
 const dropped = new Set([...ALWAYS_DROP.filter((n) => n !== 'head'), 'style']);
 
@@ -103,7 +114,7 @@ export function emailPolicy(options: EmailOptions = {}): Policy {
 
 function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Policy {
   return {
-    sanitizer: { elements: ELEMENTS, attributes: ATTRIBUTES, comments: false, dataAttributes: false },
+    sanitizer: SANITIZER,
     urls: {
       schemes: ['http', 'https', 'mailto', 'tel', 'cid', 'data'],
       relative: 'drop',
@@ -118,7 +129,7 @@ function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Po
     elements: {
       a: { force: { rel: 'noopener noreferrer', target: '_blank' } },
     },
-    style: { properties: [...EMAIL_STYLE_PROPERTIES] },
+    style: STYLE,
     hooks: {
       onElement:
         onStyle === undefined

@@ -5,7 +5,7 @@
  * policy itself drops...) are all refused. The compiled form is a set of per-namespace maps by local name.
  */
 import { HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XML_NS, XMLNS_NS } from '../dom.js';
-import { Sanitizer, getSanitizerInstanceFromOptions } from '../sanitizer-api/config.js';
+import { Sanitizer, getSanitizerInstanceFromOptions, sanitizerState } from '../sanitizer-api/config.js';
 import { BASELINE_ELEMENTS_TO_REMOVE } from '../sanitizer-api/builtins.js';
 import { NameMap } from '../sanitizer-api/names.js';
 import type { SanitizerSpec } from '../sanitizer-api/sanitize.js';
@@ -227,7 +227,8 @@ interface StyleInfo {
  * in the safe baseline), or null when it may keep it.
  */
 function sanitizerRemovesElement(sanitizer: Sanitizer, namespace: string, name: string): string | null {
-  const c = sanitizer.get();
+  // (The configuration itself, read only: get() would make a sorted deep copy.)
+  const c = sanitizerState(sanitizer).config;
   const is = (n: { name: string; namespace: string | null }): boolean => n.name === name && n.namespace === namespace;
   if (BASELINE_ELEMENTS_TO_REMOVE.some(is)) return 'is always removed by the safe baseline';
   if ((c.replaceWithChildrenElements ?? []).some(is)) return "is replaced with its children by the policy's sanitizer";
@@ -237,7 +238,7 @@ function sanitizerRemovesElement(sanitizer: Sanitizer, namespace: string, name: 
 
 /** Whether a Sanitizer keeps the no-namespace attribute `name` on at least one element ("sanitize core"'s rules). */
 function sanitizerMayKeepAttribute(sanitizer: Sanitizer, name: string): boolean {
-  const c = sanitizer.get();
+  const c = sanitizerState(sanitizer).config;
   const is = (n: { name: string; namespace: string | null }): boolean => n.name === name && n.namespace === null;
   const globalAllow = c.attributes !== undefined ? c.attributes.some(is) : null;
   const globalRemove = (c.removeAttributes ?? []).some(is);
@@ -375,6 +376,19 @@ function compileUrls(v: unknown): Map<UrlKind, UrlPolicy> {
 function compileStyle(v: unknown): PolicyInternals['style'] {
   if (v === false) return null;
   if (v === undefined) return { properties: new Set(DEFAULT_STYLE_PROPERTIES), allowImportant: false };
+  // A frozen style rule (a constant that policies built per call share) is checked once.
+  const frozen = typeof v === 'object' && v !== null && Object.isFrozen(v);
+  let compiled = frozen ? frozenStyles.get(v) : undefined;
+  if (compiled === undefined) {
+    compiled = compileStyleRule(v);
+    if (frozen) frozenStyles.set(v as object, compiled);
+  }
+  return compiled;
+}
+
+const frozenStyles = new WeakMap<object, NonNullable<PolicyInternals['style']>>();
+
+function compileStyleRule(v: unknown): NonNullable<PolicyInternals['style']> {
   const path = 'policy.style';
   const o = objectAt(v, path, 'an object or false');
   checkFields(o, path, ['properties', 'allowImportant']);
@@ -471,13 +485,24 @@ function compileSanitizer(policy: Record<string, unknown>): Sanitizer {
     out = dict as SanitizerConfig;
   }
   if (out instanceof Sanitizer) return out;
-  // Converted once, here: the pipeline then reuses one Sanitizer (and its compiled lookups) for every call.
+  // Converted once, here: the pipeline then reuses one Sanitizer (and its compiled lookups) for every call. A frozen
+  // dictionary (its author deep-freezes it, as for a frozen policy) is converted once for every policy that names it:
+  // policies built per call around a constant configuration (emailPolicy(options), sanitizeEmail) do not pay for
+  // its conversion each time.
+  const frozen = typeof out === 'object' && Object.isFrozen(out);
+  const cached = frozen ? frozenSanitizers.get(out as object) : undefined;
+  if (cached !== undefined) return cached;
+  let sanitizer: Sanitizer;
   try {
-    return getSanitizerInstanceFromOptions({ sanitizer: out ?? 'default' }, true);
+    sanitizer = getSanitizerInstanceFromOptions({ sanitizer: out ?? 'default' }, true);
   } catch (e) {
     fail('policy.sanitizer', (e as Error).message);
   }
+  if (frozen) frozenSanitizers.set(out as object, sanitizer);
+  return sanitizer;
 }
+
+const frozenSanitizers = new WeakMap<object, Sanitizer>();
 
 const TOP_FIELDS = [
   'sanitizer', 'comments', 'processingInstructions', 'elements', 'attributes', 'urls', 'style', 'classes', 'ids',

@@ -79,9 +79,9 @@ export function removeName(list: SanitizerName[] | undefined, item: SanitizerNam
     const e = list[r]!;
     if (e.name !== item.name || e.namespace !== item.namespace) list[w++] = e;
   }
-  const removed = w !== list.length;
+  if (w === list.length) return false;
   list.length = w;
-  return removed;
+  return true;
 }
 
 /** Sanitizer API "add": appends unless already contained. */

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { compilePolicy, type Policy } from '../../src/policy/index.js';
 import { Sanitizer } from '../../src/sanitizer-api/index.js';
+import { sanitize } from '../../src/sanitize.js';
 
 const bad = (v: unknown): Policy => v as Policy;
 
@@ -172,6 +173,36 @@ describe('compilePolicy validation', () => {
     expect(c.sanitizer).toBeInstanceOf(Sanitizer);
     // Converted as the safe methods do: comments default to off.
     expect(c.sanitizer.get().comments).toBe(false);
+  });
+
+  test('a frozen Sanitizer dictionary is converted once for every policy that names it; a mutable one per policy', () => {
+    const frozen = Object.freeze({ elements: Object.freeze(['p', 'b']), attributes: Object.freeze(['title']) });
+    const a = compilePolicy({ sanitizer: frozen, maxDepth: 3 });
+    const b = compilePolicy({ sanitizer: frozen, hooks: { onElement: () => undefined } });
+    expect(a).not.toBe(b);
+    expect(a.sanitizer).toBe(b.sanitizer);
+    expect(a.sanitizer.get()).toEqual(compilePolicy({ sanitizer: { elements: ['p', 'b'], attributes: ['title'] } }).sanitizer.get());
+    const open = { elements: ['p'] };
+    expect(compilePolicy({ sanitizer: open }).sanitizer).not.toBe(compilePolicy({ sanitizer: open }).sanitizer);
+    // With comments or processing instructions set beside it, the dictionary is a new one: converted per policy.
+    expect(compilePolicy({ sanitizer: frozen, comments: true }).sanitizer).not.toBe(a.sanitizer);
+    expect(compilePolicy({ sanitizer: frozen, comments: true }).sanitizer.get().comments).toBe(true);
+    // An invalid frozen dictionary fails every time, with the field named.
+    const invalid = Object.freeze({ elements: ['a'], removeElements: ['b'] });
+    for (let i = 0; i < 2; i++) expect(() => compilePolicy({ sanitizer: invalid })).toThrow(/^policy\.sanitizer: Sanitizer: /);
+  });
+
+  test('a frozen style rule is checked once for every policy that names it', () => {
+    const style = Object.freeze({ properties: Object.freeze(['color', 'margin']) as string[] });
+    const html = '<p style="color: red; position: fixed; margin: 1px">x</p>';
+    const sanitizer = { elements: ['p'], attributes: ['style'] };
+    const got = sanitize(html, { policy: { sanitizer, style } });
+    expect(got).toBe(sanitize(html, { policy: { sanitizer, style: { properties: ['color', 'margin'] } } }));
+    expect(got).toContain('color:red;margin:1px');
+    expect(got).not.toContain('position');
+    expect(sanitize(html, { policy: { sanitizer, style } })).toBe(got);
+    const invalid = Object.freeze({ properties: Object.freeze(['--custom']) as string[] });
+    for (let i = 0; i < 2; i++) expect(() => compilePolicy({ style: invalid })).toThrow(/^policy\.style\.properties\[0\]: /);
   });
 
   test('a frozen policy is compiled once; a mutable one every time', () => {

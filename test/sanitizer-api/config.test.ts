@@ -7,6 +7,18 @@ import {
   getSanitizerInstanceFromOptions,
   type SanitizerConfig,
 } from '../../src/sanitizer-api/index.js';
+import {
+  cloneConfig,
+  removeAttributeFromConfig,
+  removeElementFromConfig,
+  removeUnsafeFromConfig,
+} from '../../src/sanitizer-api/config.js';
+import {
+  BASELINE_ATTRIBUTES_TO_REMOVE,
+  BASELINE_ELEMENTS_TO_REMOVE,
+  EVENT_HANDLER_ATTRIBUTES,
+} from '../../src/sanitizer-api/builtins.js';
+import type { CanonicalElement, CanonicalSanitizerConfig } from '../../src/sanitizer-api/types.js';
 
 const html = (name: string) => ({ name, namespace: HTML_NS });
 const attr = (name: string, namespace: string | null = null) => ({ name, namespace });
@@ -463,5 +475,88 @@ describe('modifier methods: return values and effects', () => {
     s.replaceElementWithChildren('a');
     s.removeUnsafe();
     expect(() => new Sanitizer(s.get())).not.toThrow();
+  });
+});
+
+describe('"remove unsafe" filters each list once', () => {
+  // The draft's steps, one name at a time ("remove an element" for each baseline element, then "remove an attribute"
+  // for each baseline attribute and event handler): the model removeUnsafeFromConfig must agree with.
+  function draftRemoveUnsafe(c: CanonicalSanitizerConfig): boolean {
+    let result = false;
+    for (const e of BASELINE_ELEMENTS_TO_REMOVE) if (removeElementFromConfig(c, { ...e })) result = true;
+    for (const a of [...BASELINE_ATTRIBUTES_TO_REMOVE, ...EVENT_HANDLER_ATTRIBUTES]) {
+      if (removeAttributeFromConfig(c, { ...a })) result = true;
+    }
+    return result;
+  }
+
+  const ELEMENT_POOL = [
+    html('p'), html('a'), html('script'), html('iframe'), html('embed'), html('base'), html('div'),
+    { name: 'script', namespace: SVG_NS }, { name: 'use', namespace: SVG_NS }, { name: 'circle', namespace: SVG_NS },
+    { name: 'mi', namespace: MATHML_NS }, { name: 'script', namespace: null },
+  ];
+  const ATTRIBUTE_POOL = [
+    attr('title'), attr('href'), attr('onclick'), attr('onload'), attr('onpointerdown'), attr('onwebkitanimationend'),
+    attr('href', XLINK_NS), attr('onclick', XLINK_NS), attr('class'), attr('onfocusin'),
+  ];
+
+  const UNSAFE = {
+    has: (n: { name: string; namespace: string | null }): boolean =>
+      [...BASELINE_ELEMENTS_TO_REMOVE, ...EVENT_HANDLER_ATTRIBUTES].some((u) => u.name === n.name && u.namespace === n.namespace),
+  };
+  /** A canonical configuration drawn from the pools (duplicates avoided within each list, as canonical ones are). */
+  function randomConfig(rand: (n: number) => number): CanonicalSanitizerConfig {
+    // A third of them draw only names that are not unsafe (with allow-lists, nothing changes then).
+    const safeOnly = rand(3) === 0;
+    const pick = <T extends { name: string; namespace: string | null }>(pool: readonly T[]): T[] => {
+      const out: T[] = [];
+      for (const n of pool) if (rand(3) === 0 && !(safeOnly && UNSAFE.has(n))) out.push({ ...n });
+      return out;
+    };
+    const c: CanonicalSanitizerConfig = { comments: rand(2) === 0 };
+    if (rand(2) === 0) {
+      c.elements = pick(ELEMENT_POOL).map((e) => {
+        const el: CanonicalElement = { ...e };
+        if (rand(2) === 0) el.attributes = pick(ATTRIBUTE_POOL);
+        if (rand(2) === 0) el.removeAttributes = pick(ATTRIBUTE_POOL);
+        return el;
+      });
+    } else if (rand(3) !== 0) {
+      c.removeElements = pick(ELEMENT_POOL);
+    }
+    if (rand(2) === 0) c.replaceWithChildrenElements = pick(ELEMENT_POOL);
+    if (rand(2) === 0) c.attributes = pick(ATTRIBUTE_POOL);
+    else if (rand(3) !== 0) c.removeAttributes = pick(ATTRIBUTE_POOL);
+    return c;
+  }
+
+  test('same lists, same order, same result as the draft on 3,000 configurations', () => {
+    let seed = 7;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let changed = 0;
+    for (let k = 0; k < 3000; k++) {
+      const c = randomConfig(rand);
+      const model = cloneConfig(c);
+      const got = removeUnsafeFromConfig(c);
+      expect({ result: got, config: c }).toEqual({ result: draftRemoveUnsafe(model), config: model });
+      if (got) changed++;
+      // A second pass changes nothing, in both.
+      expect(removeUnsafeFromConfig(c)).toBe(false);
+    }
+    // Both outcomes are well represented.
+    expect(changed).toBeGreaterThan(300);
+    expect(3000 - changed).toBeGreaterThan(150);
+  });
+
+  test('added entries are copies, not the built-in lists\' objects', () => {
+    const c: CanonicalSanitizerConfig = { comments: false };
+    expect(removeUnsafeFromConfig(c)).toBe(true);
+    expect(c.removeElements!.length).toBe(BASELINE_ELEMENTS_TO_REMOVE.length);
+    for (const e of c.removeElements!) expect(BASELINE_ELEMENTS_TO_REMOVE).not.toContain(e);
+    for (const a of c.removeAttributes!) expect(EVENT_HANDLER_ATTRIBUTES).not.toContain(a);
+    expect(c.removeAttributes!.length).toBe(new Set(EVENT_HANDLER_ATTRIBUTES.map((a) => a.name)).size);
   });
 });
