@@ -38,7 +38,11 @@
  *  - the report gets removals and changes; pure re-serializations (a URL's `href` form, CSS whitespace) are not
  *    reported. Reports are built only when a listener is given.
  *  - compile once: `compilePolicy(policy)` returns a `CompiledPolicy` that `sanitize` accepts as `policy`; a
- *    frozen policy object is compiled once and cached.
+ *    frozen policy object is compiled once and cached, and so are a frozen `sanitizer` dictionary and a frozen
+ *    `style` rule for every policy that names them (a policy built per call around constants, as `sanitizeEmail`
+ *    builds its own, compiles only the rest). Compiled policies naming the same frozen dictionary share one
+ *    Sanitizer: to change what a policy keeps, give it another `sanitizer` (`extendPolicy` replaces it) instead of
+ *    calling the shared Sanitizer's methods.
  *  - `extendPolicy(base, changes)` deep-merges (see `extend.ts` for the list `{ add, remove }` edits and `null`).
  */
 export type * from './types.js';

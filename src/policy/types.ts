@@ -26,7 +26,10 @@ export type StyleTransformProperty =
   | 'white-space';
 
 export interface Policy {
-  /** The Sanitizer API configuration that decides what is kept (step 3). Default: the built-in safe default. */
+  /**
+   * The Sanitizer API configuration that decides what is kept (step 3). Default: the built-in safe default. A frozen
+   * dictionary is converted once for every policy that names it (see `compilePolicy`).
+   */
   sanitizer?: SanitizerSpec;
   /** Keep comments (sets the sanitizer configuration's `comments`). */
   comments?: boolean;
