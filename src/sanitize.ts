@@ -72,7 +72,8 @@ export type SanitizeReportEntry =
 
 /** Sanitizes an HTML fragment and returns the safe markup, ready for the context element's innerHTML. */
 export function sanitize(input: string, options: SanitizeOptions = {}): string {
-  const fragment = sanitizeFragment(input, { ...options, reparseSafe: true, hardenUrls: true });
+  // (The two flags are arguments: a spread copy of `options` with them was a slow object, a tenth of a small call.)
+  const fragment = sanitizeFragmentWith(input, options, true, true, 'sanitize');
   // The output must reparse to the same tree with scripting on or off (reparse safety sees to it); written
   // for a browser, with scripting on.
   const scripting = true;
@@ -88,12 +89,22 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
 
 /** Sanitizes an HTML fragment and returns the tree. */
 export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {}): DocumentFragment {
-  checkInput(input, 'sanitizeFragment');
+  return sanitizeFragmentWith(input, options, Boolean(options.reparseSafe), options.hardenUrls === true, 'sanitizeFragment');
+}
+
+function sanitizeFragmentWith(
+  input: string,
+  options: SanitizeOptions,
+  reparseSafe: boolean,
+  hardenUrls: boolean,
+  fn: string,
+): DocumentFragment {
+  checkInput(input, fn);
   const safe = options.safe !== false;
   const context = options.context ?? 'body';
   const [ctxName, ctxNamespace] = contextElementName(context);
   // The policy engine is not imported: it comes with the policy (see policy/link.ts).
-  const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeFragment');
+  const engine = options.policy === undefined ? null : policyEngineFor(options.policy, fn);
   const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
   const fragment = parseFragmentWith(
@@ -108,9 +119,9 @@ export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {
   }
   const report = options.onReport;
   if (policy !== null) engine!.structure(fragment, policy, report);
-  sanitizeWith(fragment, sanitizer, safe, hardeningFor(policy === null && safe && options.hardenUrls === true, report));
+  sanitizeWith(fragment, sanitizer, safe, hardeningFor(policy === null && safe && hardenUrls, report));
   if (policy !== null) engine!.attributes(fragment, policy, report);
-  if (options.reparseSafe) {
+  if (reparseSafe) {
     enforceFragmentReparseSafety(
       fragment,
       { kind: 'fragment', name: ctxName, namespace: ctxNamespace },

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { isScriptCapableUrl, urlHardening } from '../src/sanitizer/url-hardening.js';
 import { Attr, Element, HTML_NS } from '../src/dom.js';
-import { sanitize } from '../src/index.js';
+import { sanitize, sanitizeFragment } from '../src/index.js';
 
 const removes = (name: string, value: string): boolean => urlHardening()(new Element('img', HTML_NS, []), new Attr(name, value));
 
@@ -67,5 +67,33 @@ describe('URL hardening', () => {
     const config = { sanitizer: { elements: ['img', 'a'], attributes: ['srcset', 'href'] } };
     expect(sanitize('<img srcset="a.png 1x,javascript:alert(1) 2x">', config)).toBe('<img>');
     expect(sanitize('<img srcset="a.png 1x, b.png 2x">', config)).toBe('<img srcset="a.png 1x, b.png 2x">');
+  });
+});
+
+describe('the flags sanitize() sets and sanitizeFragment() reads', () => {
+  const input = '<blockquote cite="javascript:y">q</blockquote><table><tr><td>x</td></tr></table>';
+  // A table part replaced with its children: the rows are then directly in the table, which a reparse would not keep.
+  const sanitizer = { replaceWithChildrenElements: ['tbody'] };
+
+  it('sanitize() always hardens URLs and repairs for reparse, whatever the options say', () => {
+    const forced = { sanitizer, hardenUrls: false, reparseSafe: false } as unknown as Parameters<typeof sanitize>[1];
+    expect(sanitize(input, forced)).toBe('<blockquote>q</blockquote><table><tbody><tr><td>x</td></tr></tbody></table>');
+    expect(sanitize(input, forced)).toBe(sanitize(input, { sanitizer }));
+  });
+
+  it('sanitizeFragment() hardens and repairs only when asked (reparseSafe by truthiness, hardenUrls when true)', () => {
+    const cite = (f: ReturnType<typeof sanitizeFragment>): string | null => (f.childNodes[0] as Element).getAttribute('cite');
+    const tablePart = (f: ReturnType<typeof sanitizeFragment>): string => ((f.childNodes[1] as Element).childNodes[0] as Element).localName;
+    expect(cite(sanitizeFragment(input, { sanitizer }))).toBe('javascript:y');
+    expect(cite(sanitizeFragment(input, { sanitizer, hardenUrls: true }))).toBeNull();
+    expect(cite(sanitizeFragment(input, { sanitizer, hardenUrls: 1 as unknown as boolean }))).toBe('javascript:y');
+    expect(tablePart(sanitizeFragment(input, { sanitizer }))).toBe('tr');
+    expect(tablePart(sanitizeFragment(input, { sanitizer, reparseSafe: true }))).toBe('tbody');
+    expect(tablePart(sanitizeFragment(input, { sanitizer, reparseSafe: 1 as unknown as boolean }))).toBe('tbody');
+  });
+
+  it('a non-string input is a TypeError naming the function called', () => {
+    expect(() => sanitize(42 as never)).toThrow(/^sanitize: input must be a string, got number$/);
+    expect(() => sanitizeFragment(null as never)).toThrow(/^sanitizeFragment: input must be a string, got null$/);
   });
 });
