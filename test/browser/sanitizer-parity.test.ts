@@ -16,6 +16,13 @@
  *   HTMLSIFT_SEED=123 ...                     # replay a run (the seed is printed)
  *   HTMLSIFT_SANITIZER_CASES=20000 ...        # longer run (default 4000)
  *   HTMLSIFT_DEBUG=1 ...                      # print the rewrites that threw while explaining
+ *
+ * Open (2026-11-21): HTMLSIFT_SEED=2149003941, case #3808 (minimized: markup "<table><b><div></b><" in an SVG `svg`
+ * context, a configuration with an empty "elements" list and "div" replaced with its children) is unexplained, at
+ * 8580b1c as at 801732a: Chromium's result is empty, ours keeps the text "<" (sanitizing the parsed fragment, as the
+ * standard does, leaves it in the replaced div's place). Not yet confirmed, but most likely Chromium's sanitizing while
+ * parsing (whatwg/html#12756: removed elements are never in its tree, so the adoption agency and foster parenting put
+ * that text elsewhere). The placement predicate does not cover it (the two sides keep different text).
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
