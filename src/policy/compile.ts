@@ -377,13 +377,7 @@ function compileStyle(v: unknown): PolicyInternals['style'] {
   if (v === false) return null;
   if (v === undefined) return { properties: new Set(DEFAULT_STYLE_PROPERTIES), allowImportant: false };
   // A frozen style rule (a constant that policies built per call share) is checked once.
-  const frozen = typeof v === 'object' && v !== null && Object.isFrozen(v);
-  let compiled = frozen ? frozenStyles.get(v) : undefined;
-  if (compiled === undefined) {
-    compiled = compileStyleRule(v);
-    if (frozen) frozenStyles.set(v as object, compiled);
-  }
-  return compiled;
+  return onceIfFrozen(frozenStyles, v, () => compileStyleRule(v));
 }
 
 const frozenStyles = new WeakMap<object, NonNullable<PolicyInternals['style']>>();
@@ -489,17 +483,13 @@ function compileSanitizer(policy: Record<string, unknown>): Sanitizer {
   // dictionary (its author deep-freezes it, as for a frozen policy) is converted once for every policy that names it:
   // policies built per call around a constant configuration (emailPolicy(options), sanitizeEmail) do not pay for
   // its conversion each time.
-  const frozen = typeof out === 'object' && Object.isFrozen(out);
-  const cached = frozen ? frozenSanitizers.get(out as object) : undefined;
-  if (cached !== undefined) return cached;
-  let sanitizer: Sanitizer;
-  try {
-    sanitizer = getSanitizerInstanceFromOptions({ sanitizer: out ?? 'default' }, true);
-  } catch (e) {
-    fail('policy.sanitizer', (e as Error).message);
-  }
-  if (frozen) frozenSanitizers.set(out as object, sanitizer);
-  return sanitizer;
+  return onceIfFrozen(frozenSanitizers, out, () => {
+    try {
+      return getSanitizerInstanceFromOptions({ sanitizer: out ?? 'default' }, true);
+    } catch (e) {
+      fail('policy.sanitizer', (e as Error).message);
+    }
+  });
 }
 
 const frozenSanitizers = new WeakMap<object, Sanitizer>();
@@ -514,17 +504,24 @@ export function compilePolicy(policy: Policy | CompiledPolicy): CompiledPolicy {
   if (isCompiledPolicy(policy)) return policy;
   if (!isPlainObject(policy)) fail('policy', 'expected an object');
   // A frozen policy cannot change (its author deep-freezes it, as the built-in policies are): compile it once.
-  const frozen = Object.isFrozen(policy);
-  if (frozen) {
-    const cached = frozenCache.get(policy);
-    if (cached !== undefined) return cached;
-  }
-  const compiled = compileFresh(policy);
-  if (frozen) frozenCache.set(policy, compiled);
-  return compiled;
+  return onceIfFrozen(frozenCache, policy, () => compileFresh(policy));
 }
 
 const frozenCache = new WeakMap<object, CompiledPolicy>();
+
+/**
+ * `compile()`'s result, kept in `cache` when `value` is a frozen object (its author deep-freezes it: it cannot change),
+ * so that each frozen value is compiled once. A compile that throws caches nothing.
+ */
+function onceIfFrozen<V>(cache: WeakMap<object, V>, value: unknown, compile: () => V): V {
+  const frozen = typeof value === 'object' && value !== null && Object.isFrozen(value);
+  let compiled = frozen ? cache.get(value) : undefined;
+  if (compiled === undefined) {
+    compiled = compile();
+    if (frozen) cache.set(value, compiled);
+  }
+  return compiled;
+}
 
 function compileFresh(policy: Policy): CompiledPolicy {
   const p = policy as Record<string, unknown>;

@@ -417,11 +417,7 @@ export function removeAttributeFromConfig(configuration: CanonicalSanitizerConfi
  */
 export function removeUnsafeFromConfig(configuration: CanonicalSanitizerConfig): boolean {
   // The baseline's elements; its attributes (empty today), then the event handler content attributes.
-  const [elements, attributes, attributeSet] = (unsafeNames ??= [
-    NameSet.of(BASELINE_ELEMENTS_TO_REMOVE),
-    [...BASELINE_ATTRIBUTES_TO_REMOVE, ...EVENT_HANDLER_ATTRIBUTES],
-    NameSet.of([...BASELINE_ATTRIBUTES_TO_REMOVE, ...EVENT_HANDLER_ATTRIBUTES]),
-  ]);
+  const [elements, attributes, attributeSet] = (unsafeNames ??= unsafeNameLookups());
   // Step 4, "remove an element" for each: it stops being replaced with its children, and a global allow-list loses
   // it, or a global remove-list gains it.
   let result = filterNames(configuration.replaceWithChildrenElements, elements);
@@ -451,6 +447,11 @@ export function removeUnsafeFromConfig(configuration: CanonicalSanitizerConfig):
 }
 
 let unsafeNames: [NameSet, SanitizerName[], NameSet] | undefined;
+
+function unsafeNameLookups(): [NameSet, SanitizerName[], NameSet] {
+  const attributes = [...BASELINE_ATTRIBUTES_TO_REMOVE, ...EVENT_HANDLER_ATTRIBUTES];
+  return [NameSet.of(BASELINE_ELEMENTS_TO_REMOVE), attributes, NameSet.of(attributes)];
+}
 
 /** Removes from `list` (in place, order kept) every name in `names`; returns whether it removed any. */
 function filterNames(list: SanitizerName[] | undefined, names: NameSet): boolean {
