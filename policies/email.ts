@@ -65,6 +65,9 @@ const SANITIZER = Object.freeze({
 /** The style rule, frozen for the same reason. */
 const STYLE = Object.freeze({ properties: Object.freeze(EMAIL_STYLE_PROPERTIES.slice()) as string[] });
 
+/** The same properties, for the style sheets' declarations (a Set per message cost a tenth of a short one's time). */
+const STYLE_PROPERTIES = new Set(STYLE.properties);
+
 const allowed = new Set(ELEMENTS);
 const dropped = new Set([...ALWAYS_DROP.filter((n) => n !== 'head'), 'style']);
 
@@ -219,12 +222,11 @@ export function sanitizeEmail(input: string | Uint8Array, options: SanitizeEmail
     relative: 'drop',
     rewrite: (url, context) => rewrite(String(url), context),
   };
-  const allowedProps = new Set(EMAIL_STYLE_PROPERTIES);
   const scoped = scopeStylesheet(sheets.join('\n'), {
     scope: '.' + container,
     allowAtRules: ['media'],
     declarations: {
-      allow: (property) => allowedProps.has(property),
+      allow: (property) => STYLE_PROPERTIES.has(property),
       rewriteUrl: (url) => checkUrl(url, urlPolicy, { element: 'style', attribute: 'style', kind: 'image' }).value,
       allowImportant: true,
     },

@@ -29,7 +29,7 @@ import {
 import { ANIMATING_URL_ATTRIBUTES, NAVIGATING_URL_ATTRIBUTES } from './builtins.js';
 import {
   cloneConfig,
-  getSanitizerInstanceFromOptions,
+  sanitizerHandleFromOptions,
   removeUnsafeFromConfig,
   type Sanitizer,
   type SanitizerHandle,
@@ -295,30 +295,23 @@ export function sanitizeNode(root: ParentNode, config: CanonicalSanitizerConfig,
   sanitizeCore(root, compileConfig(c, safe));
 }
 
-interface CompiledCache {
-  revision: number;
-  safe: CompiledConfig | null;
-  unsafe: CompiledConfig | null;
-}
-const compiledCache = new WeakMap<SanitizerHandle, CompiledCache>();
-
-/** The compiled form of a Sanitizer's configuration for one flavour, cached until the Sanitizer changes. */
+/**
+ * The compiled form of a Sanitizer's configuration for one flavour, cached in its state (the `compiled` slot) until
+ * the Sanitizer changes.
+ */
 export function compiledSanitizer(sanitizer: SanitizerHandle, safe: boolean): CompiledConfig {
   const st = sanitizerState(sanitizer);
-  let cache = compiledCache.get(sanitizer);
-  if (cache === undefined || cache.revision !== st.revision) {
-    cache = { revision: st.revision, safe: null, unsafe: null };
-    compiledCache.set(sanitizer, cache);
-  }
+  let cache = st.compiled;
+  if (cache === null || cache.revision !== st.revision) st.compiled = cache = { revision: st.revision, safe: null, unsafe: null };
   if (safe) {
     if (cache.safe === null) {
       const c = cloneConfig(st.config);
       removeUnsafeFromConfig(c);
       cache.safe = compileConfig(c, true);
     }
-    return cache.safe;
+    return cache.safe as CompiledConfig;
   }
-  return (cache.unsafe ??= compileConfig(st.config, false));
+  return (cache.unsafe ??= compileConfig(st.config, false)) as CompiledConfig;
 }
 
 /** "sanitize" with a Sanitizer; `extra` (see AttributeCheck) is htmlsift's, not the draft's. */
@@ -344,7 +337,7 @@ export function sanitizeFragmentLikeSetHTML(
   safe: boolean,
 ): DocumentFragment {
   if (fragment.nodeType !== DOCUMENT_FRAGMENT_NODE) throw new TypeError('sanitizeFragmentLikeSetHTML: not a DocumentFragment');
-  sanitizeWith(fragment, getSanitizerInstanceFromOptions({ sanitizer }, safe), safe);
+  sanitizeWith(fragment, sanitizerHandleFromOptions({ sanitizer }, safe), safe);
   return fragment;
 }
 

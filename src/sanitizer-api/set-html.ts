@@ -26,7 +26,7 @@ import {
   type ParentNode,
 } from '../dom.js';
 import { parseDocumentWith, parseFragmentWith, type FragmentContext } from '../parser.js';
-import { Sanitizer, canonicalizeConfig, getSanitizerInstanceFromOptions } from './config.js';
+import { Sanitizer, canonicalizeConfig, sanitizerHandleFromOptions } from './config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitize.js';
 
 export interface SetHTMLLikeOptions {
@@ -56,7 +56,7 @@ export function setHTMLLike(html: string, options: SetHTMLLikeOptions = {}): Doc
     return new DocumentFragment();
   }
   // Step 2: the sanitizer (a TypeError here for an invalid configuration).
-  const sanitizer = getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer }, safe);
+  const sanitizer = sanitizerHandleFromOptions({ sanitizer: options.sanitizer }, safe);
   // Steps 3-5: parse in the context element. Chromium (156) parses with the scripting flag disabled whenever it
   // sanitizes (setHTML, and setHTMLUnsafe given a sanitizer): the fragment is built in an inert document, as
   // whatwg/html#12756 ("sanitize while parsing") specifies, so `<noscript>` content is markup, not raw text.
@@ -88,7 +88,7 @@ export function parseHTMLLike(html: string, options: { sanitizer?: SanitizerSpec
   const safe = options.safe ?? true;
   // A document without a browsing context: scripting is disabled (Chromium 156 agrees).
   const document = parseDocumentWith(html, { scripting: false }, null);
-  sanitizeWith(document, getSanitizerInstanceFromOptions({ sanitizer: options.sanitizer }, safe), safe);
+  sanitizeWith(document, sanitizerHandleFromOptions({ sanitizer: options.sanitizer }, safe), safe);
   return document;
 }
 
