@@ -189,7 +189,7 @@ function consumeQualifiedRule(
       while (j < prelude.length && prelude[j]!.type === 'whitespace') j++;
       if (first?.type === 'ident' && first.value.startsWith('--') && prelude[j]?.type === 'colon') {
         cur.i++;
-        if (nested) consumeBadDeclarationRemnants(cur, true);
+        if (nested) consumeBadDeclarationRemnants(cur);
         return null;
       }
       cur.i++;
@@ -202,8 +202,8 @@ function consumeQualifiedRule(
   }
 }
 
-/** "Consume the remnants of a bad declaration". */
-function consumeBadDeclarationRemnants(cur: Cursor, nested: boolean): void {
+/** "Consume the remnants of a bad declaration", in a nested block (the only place it is needed). */
+function consumeBadDeclarationRemnants(cur: Cursor): void {
   for (;;) {
     const v = cur.peek();
     if (v === undefined) return;
@@ -211,7 +211,7 @@ function consumeBadDeclarationRemnants(cur: Cursor, nested: boolean): void {
       cur.i++;
       return;
     }
-    if (v.type === '}' && nested) return;
+    if (v.type === '}') return;
     cur.i++;
   }
 }

@@ -29,6 +29,7 @@ import {
   withoutDuplicates,
   type SanitizerName,
 } from './names.js';
+import type { CompiledConfig } from './sanitize.js';
 import type {
   CanonicalElement,
   CanonicalProcessingInstruction,
@@ -482,7 +483,7 @@ export interface SanitizerState {
   /** Bumped on every modification; lets sanitize.ts cache a compiled form. */
   revision: number;
   /** sanitize.ts's slot: the compiled forms of `config` and the revision they were made from. */
-  compiled: { revision: number; safe: unknown; unsafe: unknown } | null;
+  compiled: { revision: number; safe: CompiledConfig | null; unsafe: CompiledConfig | null } | null;
 }
 
 /**

@@ -309,9 +309,9 @@ export function compiledSanitizer(sanitizer: SanitizerHandle, safe: boolean): Co
       removeUnsafeFromConfig(c);
       cache.safe = compileConfig(c, true);
     }
-    return cache.safe as CompiledConfig;
+    return cache.safe;
   }
-  return (cache.unsafe ??= compileConfig(st.config, false)) as CompiledConfig;
+  return (cache.unsafe ??= compileConfig(st.config, false));
 }
 
 /** "sanitize" with a Sanitizer; `extra` (see AttributeCheck) is htmlsift's, not the draft's. */
