@@ -11,8 +11,8 @@
  * physical memory grew over the parse (young generation; other spaces), which splits the delta three ways: young
  * generation, other V8 spaces, and outside the V8 heap (the optimizing compiler's zones, thread stacks, malloc).
  *
- * A bare Node process (reading and importing nothing) is measured too, for the issue's own figure: the parse's peak
- * over a bare process, which also counts reading the page and importing the library.
+ * A bare Node process (reading no page, importing no library) is measured too, for the issue's own figure: the
+ * parse's peak over a bare process, which also counts reading the page and importing the library.
  *
  * Children run in alternating order (bare, then each library's baseline and parse, then reversed), RUNS times each
  * (default 9); the report gives medians, min–max, and the ratios htmlsift / parse5 of both figures (target: ≤ 0.5).
@@ -54,7 +54,7 @@ await build({
 });
 
 // The child: argv = [library, mode, file]; library ∈ htmlsift|parse5, mode ∈ baseline|parse; or library bare (a
-// Node process that reads and imports nothing).
+// Node process that reads no page and imports no library).
 writeFileSync(
   childFile,
   `import { readFileSync } from 'node:fs';
@@ -68,7 +68,7 @@ function peakKB() {
   return process.resourceUsage().maxRSS;
 }
 if (lib === 'bare') {
-  // A bare Node process: nothing read, nothing imported (the issue's reference point).
+  // A bare Node process: no page read, no library imported (the issue's reference point).
   process.stdout.write(JSON.stringify({ peakKB: peakKB(), heapUsed: 0, youngKB: 0, restKB: 0, ok: 0 }));
   process.exit(0);
 }
