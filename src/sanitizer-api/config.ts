@@ -521,10 +521,15 @@ function newState(config: CanonicalSanitizerConfig): SanitizerState {
 }
 
 /**
- * "set a configuration": canonicalize and check validity; returns the state to install. Throws the TypeError the
- * callers would throw for an invalid configuration.
+ * The state for a preset (only "default": Web IDL rejects other enum values) or, by "set a configuration", for a
+ * dictionary: canonicalized and checked for validity. Throws the TypeError the callers would throw for an unknown
+ * preset or an invalid configuration.
  */
-function configuredState(input: SanitizerConfig | null | undefined | unknown, allowCommentsPIsAndDataAttributes: boolean): SanitizerState {
+function configuredState(input: SanitizerConfig | SanitizerPreset | null | undefined | unknown, allowCommentsPIsAndDataAttributes: boolean): SanitizerState {
+  if (typeof input === 'string') {
+    if (input !== 'default') fail(`unknown preset ${JSON.stringify(input)}`);
+    return newState(builtinSafeDefaultConfig());
+  }
   const config = canonicalizeConfig(input, allowCommentsPIsAndDataAttributes);
   const problem = configValidityError(config);
   if (problem !== null) fail(`invalid configuration: ${problem}`);
@@ -537,13 +542,7 @@ export class Sanitizer {
    * `SanitizerConfig` is canonicalized (comments, PIs and data attributes default to allowed) and must be valid.
    */
   constructor(configuration: SanitizerConfig | SanitizerPreset | null = 'default') {
-    if (typeof configuration === 'string') {
-      // Step 1: the only preset is "default" (Web IDL rejects other enum values).
-      if (configuration !== 'default') fail(`unknown preset ${JSON.stringify(configuration)}`);
-      states.set(this, newState(builtinSafeDefaultConfig()));
-      return;
-    }
-    // Steps 2-3: set a configuration with allowCommentsPIsAndDataAttributes = true.
+    // Step 1 (a preset), or steps 2-3: set a configuration with allowCommentsPIsAndDataAttributes = true.
     states.set(this, configuredState(configuration, true));
   }
 
@@ -801,10 +800,6 @@ function isSanitizer(spec: unknown): spec is Sanitizer {
 export function sanitizerHandleFromOptions(options: SetHTMLOptions | undefined, safe: boolean): SanitizerHandle {
   const spec = sanitizerOption(options, safe);
   if (isSanitizer(spec)) return spec;
-  if (typeof spec === 'string') {
-    // As `new Sanitizer(spec)` does.
-    if (spec !== 'default') fail(`unknown preset ${JSON.stringify(spec)}`);
-    return new ConfigHandle(newState(builtinSafeDefaultConfig()));
-  }
+  // (A preset's state is the one `new Sanitizer(spec)` gets.)
   return new ConfigHandle(configuredState(spec, !safe));
 }
