@@ -2,7 +2,13 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', policies: 'policies/index.ts', browser: 'src/browser/to-dom.ts' },
+    entry: {
+      index: 'src/index.ts',
+      node: 'src/node.ts',
+      policies: 'policies/index.ts',
+      'policies.node': 'policies/node.ts',
+      browser: 'src/browser/to-dom.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,

@@ -37,6 +37,7 @@ export {
 } from './parser.js';
 export { serialize, serializeOuter, type SerializeOptions } from './serializer.js';
 export { decodeHTMLBytes, sniffEncoding } from './encoding/encoding-sniffing.js';
+export { installMultiByteDecoders } from './encoding/multi-byte.js';
 export type { ParseError, ParseErrorHandler } from './errors.js';
 export * as css from './css/index.js';
 export * as url from './url/index.js';

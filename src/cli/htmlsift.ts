@@ -32,6 +32,11 @@ import { sanitize, sanitizeDocument, type SanitizeReportEntry } from '../sanitiz
 import { serialize } from '../serializer.js';
 import { compilePolicy, type CompiledPolicy } from '../policy/index.js';
 import { comment, email, paste, sanitizeEmail } from '../../policies/index.js';
+import { decodeHTMLBytes } from '../encoding/encoding-sniffing.js';
+import { getEncoding } from '../encoding/labels.js';
+import { installMultiByteDecoders } from '../encoding/multi-byte.js';
+
+installMultiByteDecoders();
 
 const VERSION = '0.1.0';
 const EMAIL_CONTAINER = 'htmlsift-email';
@@ -123,13 +128,7 @@ export function parseArgs(argv: readonly string[]): CliOptions | 'help' | 'versi
   }
   if (o.context !== null && o.document) throw new CliError('--context and --document cannot be used together');
   if (o.context !== null && !/^[A-Za-z][A-Za-z0-9-]*$/.test(o.context)) throw new CliError(`--context: not an element name: '${o.context}'`);
-  if (o.charset !== null) {
-    try {
-      new TextDecoder(o.charset);
-    } catch {
-      throw new CliError(`--charset: unknown encoding '${o.charset}'`);
-    }
-  }
+  if (o.charset !== null && getEncoding(o.charset) === null) throw new CliError(`--charset: unknown encoding '${o.charset}'`);
   if (o.check && o.out !== null) throw new CliError('--check writes nothing: do not combine it with --out');
   return o;
 }
@@ -167,8 +166,9 @@ export function loadPolicy(spec: string): CompiledPolicy | undefined {
   }
 }
 
+/** The Encoding Standard's "decode": a byte order mark wins over the label (and is not content). */
 function decode(bytes: Uint8Array, charset: string | null): string {
-  return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  return decodeHTMLBytes(bytes, { transportEncoding: charset ?? 'utf-8' }).text;
 }
 
 export interface Job {

@@ -16,12 +16,15 @@
  * - No user override, no parent-document encoding, no frequency-analysis autodetection (steps 2, 6-8).
  * - Default encoding: windows-1252 (the standard's suggestion for most locales, and Chromium's default).
  *
- * The `replacement` encoding (labels such as `iso-2022-kr`, `hz-gb-2312`) is honoured as the standard
- * says: the whole input decodes to a single U+FFFD (nothing for empty input). TextDecoder refuses it,
- * so it is handled here, as is `x-user-defined` (which Node's TextDecoder lacks). A runtime without a
- * decoder for some other encoding falls back to windows-1252, and the result says so.
+ * Decoding: UTF-8 and UTF-16 with the runtime's TextDecoder; the legacy encodings with htmlsift's own decoders
+ * (`legacy-decoders.ts`), which follow the Encoding Standard in every runtime (Node's TextDecoder does not). The
+ * `replacement` encoding (labels such as `iso-2022-kr`, `hz-gb-2312`) is honoured as the standard says: the whole
+ * input decodes to a single U+FFFD (nothing for empty input). A build without the multi-byte indexes (a browser
+ * bundle: see `legacy-decoders.ts`) decodes the multi-byte encodings with the runtime's TextDecoder; a runtime
+ * that has no decoder for one either falls back to windows-1252, and the result says so.
  */
 import { getEncoding } from './labels.js';
+import { decodeLegacy } from './legacy-decoders.js';
 
 export type EncodingConfidence = 'certain' | 'tentative';
 
@@ -82,14 +85,19 @@ export function decodeHTMLBytes(bytes: Uint8Array, options?: SniffOptions): Deco
     // Encoding Standard, replacement decoder: one error for a non-empty stream, then the end.
     return { text: body.length > 0 ? '\uFFFD' : '', encoding, confidence: sniffed.confidence };
   }
-  if (encoding === 'x-user-defined') {
-    return { text: decodeXUserDefined(body), encoding, confidence: sniffed.confidence };
-  }
-  const text = decodeWith(encoding, body);
+  const text = decodeBytes(encoding, body);
   if (text !== null) return { text, encoding, confidence: sniffed.confidence };
-  if (encoding === 'iso-8859-16') return { text: decodeIso885916(body), encoding, confidence: sniffed.confidence };
   // The runtime has no decoder for this encoding: fall back to the default, and report it.
-  return { text: decodeWindows1252(body), encoding: DEFAULT_ENCODING, confidence: 'tentative' };
+  return { text: decodeLegacy(DEFAULT_ENCODING, body)!, encoding: DEFAULT_ENCODING, confidence: 'tentative' };
+}
+
+/**
+ * Decodes `bytes` with `encoding` (a WHATWG encoding name, as `getEncoding` returns; no BOM handling: a BOM is
+ * content), errors becoming U+FFFD. Null when this runtime and build have no decoder for it.
+ */
+export function decodeBytes(encoding: string, bytes: Uint8Array): string | null {
+  if (encoding === 'replacement') return bytes.length > 0 ? '\uFFFD' : '';
+  return decodeLegacy(encoding, bytes) ?? decodeWith(encoding, bytes);
 }
 
 /**
@@ -490,49 +498,4 @@ function decodeWith(encoding: string, bytes: Uint8Array): string | null {
   // A runtime may map an encoding it does not have to another one; only an exact match will do.
   if (decoder.encoding !== encoding) return null;
   return decoder.decode(bytes);
-}
-
-/** x-user-defined decoder (Encoding Standard §14.5): 0x80-0xFF map to U+F780-U+F7FF. */
-function decodeXUserDefined(bytes: Uint8Array): string {
-  return decodeSingleByte(bytes, (b) => 0xf780 + b - 0x80);
-}
-
-/** windows-1252's 0x80-0x9F (index-windows-1252); the rest of the range is ISO-8859-1. */
-const WINDOWS_1252_C1 =
-  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
-  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
-
-function decodeWindows1252(bytes: Uint8Array): string {
-  const text = decodeWith('windows-1252', bytes);
-  if (text !== null) return text;
-  return decodeSingleByte(bytes, (b) => (b < 0xa0 ? WINDOWS_1252_C1.charCodeAt(b - 0x80) : b));
-}
-
-/** ISO-8859-16's 0xA0-0xFF (index-iso-8859-16); 0x80-0x9F are the C1 controls. */
-const ISO_8859_16_HIGH =
-  '\u00A0\u0104\u0105\u0141\u20AC\u201E\u0160\u00A7\u0161\u00A9\u0218\u00AB\u0179\u00AD\u017A\u017B' +
-  '\u00B0\u00B1\u010C\u0142\u017D\u201D\u00B6\u00B7\u017E\u010D\u0219\u00BB\u0152\u0153\u0178\u017C' +
-  '\u00C0\u00C1\u00C2\u0102\u00C4\u0106\u00C6\u00C7\u00C8\u00C9\u00CA\u00CB\u00CC\u00CD\u00CE\u00CF' +
-  '\u0110\u0143\u00D2\u00D3\u00D4\u0150\u00D6\u015A\u0170\u00D9\u00DA\u00DB\u00DC\u0118\u021A\u00DF' +
-  '\u00E0\u00E1\u00E2\u0103\u00E4\u0107\u00E6\u00E7\u00E8\u00E9\u00EA\u00EB\u00EC\u00ED\u00EE\u00EF' +
-  '\u0111\u0144\u00F2\u00F3\u00F4\u0151\u00F6\u015B\u0171\u00F9\u00FA\u00FB\u00FC\u0119\u021B\u00FF';
-
-function decodeIso885916(bytes: Uint8Array): string {
-  return decodeSingleByte(bytes, (b) => (b < 0xa0 ? b : ISO_8859_16_HIGH.charCodeAt(b - 0xa0)));
-}
-
-/** A single-byte decoder: ASCII as is, 0x80-0xFF through `high`. Built in chunks to bound argument lists. */
-function decodeSingleByte(bytes: Uint8Array, high: (b: number) => number): string {
-  const CHUNK = 8192;
-  const codes = new Uint16Array(Math.min(bytes.length, CHUNK));
-  let out = '';
-  for (let start = 0; start < bytes.length; start += CHUNK) {
-    const end = Math.min(bytes.length, start + CHUNK);
-    for (let i = start; i < end; i++) {
-      const b = bytes[i]!;
-      codes[i - start] = b < 0x80 ? b : high(b);
-    }
-    out += String.fromCharCode.apply(null, codes.subarray(0, end - start) as unknown as number[]);
-  }
-  return out;
 }
