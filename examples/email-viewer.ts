@@ -8,7 +8,9 @@
  * to its container, so the page around it keeps its own look.
  */
 import { readFileSync } from 'node:fs';
-import { sanitizeEmail } from '../policies/index.js';
+// The Node entry point of the policies (what `htmlsift/policies` resolves to in Node): byte input in any of the
+// standard's encodings, Shift_JIS or EUC-KR mail included, decodes as the Encoding Standard says.
+import { sanitizeEmail } from '../policies/node.js';
 
 const args = process.argv.slice(2);
 let charset: string | undefined;
