@@ -106,12 +106,19 @@ export function generate(dir: string): { singleByte: string; multiByte: string }
   single.push('export const SINGLE_BYTE_INDEXES: Readonly<Record<string, string>> = {');
   for (const name of SINGLE_BYTE) single.push(`  '${name}': '${encodeIndex(readIndex(dir, name))}',`);
   single.push('};', '');
-  const multi = [...HEADER, '/** The multi-byte indexes, by their name in the standard (index Big5, index EUC-KR, …). */'];
-  multi.push('export const MULTI_BYTE_INDEXES: Readonly<Record<string, string>> = {');
-  for (const name of MULTI_BYTE) multi.push(`  '${name}':\n    '${encodeIndex(readIndex(dir, name))}',`);
+  const multi = [
+    ...HEADER,
+    '/**',
+    ' * The multi-byte indexes, by their name in the standard (index Big5, index EUC-KR, …). Each is a function, so that',
+    ' * an engine compiles it, and makes its string, only when an encoding that needs it is first decoded: importing',
+    ' * this module costs about its source text, not that again in strings.',
+    ' */',
+    'export const MULTI_BYTE_INDEXES: Readonly<Record<string, () => string>> = {',
+  ];
+  for (const name of MULTI_BYTE) multi.push(`  '${name}': () =>\n    '${encodeIndex(readIndex(dir, name))}',`);
   multi.push('};', '');
   multi.push('/** index gb18030 ranges: (pointer, code point) pairs, each number as a difference from the previous pair. */');
-  multi.push(`export const GB18030_RANGES = '${encodeRanges(readIndex(dir, 'gb18030-ranges'))}';`, '');
+  multi.push(`export const GB18030_RANGES = (): string => '${encodeRanges(readIndex(dir, 'gb18030-ranges'))}';`, '');
   return { singleByte: single.join('\n'), multiByte: multi.join('\n') };
 }
 

@@ -50,7 +50,7 @@ const expanded = new Map<string, Uint32Array>();
 function multiByteIndex(name: string): Uint32Array {
   let index = expanded.get(name);
   if (index === undefined) {
-    index = expandIndex(MULTI_BYTE_INDEXES[name]!, INDEX_LENGTHS[name]!);
+    index = expandIndex(MULTI_BYTE_INDEXES[name]!(), INDEX_LENGTHS[name]!);
     expanded.set(name, index);
   }
   return index;
@@ -66,7 +66,7 @@ function gb18030RangesCodePoint(pointer: number): number {
   if ((pointer > 39419 && pointer < 189000) || pointer > 1237575) return 0;
   if (pointer === 7457) return 0xe7c7;
   if (gbRanges === null) {
-    const values = readVarints(GB18030_RANGES);
+    const values = readVarints(GB18030_RANGES());
     const pointers = new Uint32Array(values.length / 2);
     const codePoints = new Uint32Array(values.length / 2);
     let p = 0;
