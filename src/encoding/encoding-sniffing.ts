@@ -81,10 +81,6 @@ export function decodeHTMLBytes(bytes: Uint8Array, options?: SniffOptions): Deco
   const sniffed = sniffEncoding(bytes, options);
   const body = sniffed.bomLength > 0 ? bytes.subarray(sniffed.bomLength) : bytes;
   const encoding = sniffed.encoding;
-  if (encoding === 'replacement') {
-    // Encoding Standard, replacement decoder: one error for a non-empty stream, then the end.
-    return { text: body.length > 0 ? '\uFFFD' : '', encoding, confidence: sniffed.confidence };
-  }
   const text = decodeBytes(encoding, body);
   if (text !== null) return { text, encoding, confidence: sniffed.confidence };
   // The runtime has no decoder for this encoding: fall back to the default, and report it.
@@ -96,6 +92,7 @@ export function decodeHTMLBytes(bytes: Uint8Array, options?: SniffOptions): Deco
  * content), errors becoming U+FFFD. Null when this runtime and build have no decoder for it.
  */
 export function decodeBytes(encoding: string, bytes: Uint8Array): string | null {
+  // The replacement decoder: one error for a non-empty stream, then the end.
   if (encoding === 'replacement') return bytes.length > 0 ? '\uFFFD' : '';
   return decodeLegacy(encoding, bytes) ?? decodeWith(encoding, bytes);
 }

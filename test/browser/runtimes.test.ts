@@ -31,8 +31,8 @@ if (skip !== null) console.log(skip);
 
 /** The driver: reads the inputs (JSON: [key, kind, base64 bytes][]), writes the outputs (JSON: {key: output}). */
 const DRIVER = `
-import * as h from '${join(repoRoot, 'src/node.ts').split('\\\\').join('/')}';
-import * as p from '${join(repoRoot, 'policies/node.ts').split('\\\\').join('/')}';
+import * as h from '${join(repoRoot, 'src/node.ts').split('\\').join('/')}';
+import * as p from '${join(repoRoot, 'policies/node.ts').split('\\').join('/')}';
 import { readFileSync, writeFileSync } from 'node:fs';
 const [inFile, outFile] = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
 const inputs = JSON.parse(readFileSync(inFile, 'utf8'));
