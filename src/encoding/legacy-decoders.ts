@@ -64,12 +64,16 @@ export function expandIndex(data: string, length: number): Uint32Array {
 /** Byte 0x80–0xFF → code unit, per single-byte encoding (U+FFFD where the index has no code point). */
 const singleByteTables = new Map<string, Uint16Array>();
 
+/** x-user-defined (§14.5.1) is a single-byte decoder whose table is a formula: 0x80–0xFF → U+F780–U+F7FF. */
 function singleByteTable(encoding: string): Uint16Array {
   let table = singleByteTables.get(encoding);
   if (table === undefined) {
-    const index = expandIndex(SINGLE_BYTE_INDEXES[encoding]!, 128);
     table = new Uint16Array(128);
-    for (let i = 0; i < 128; i++) table[i] = index[i] === 0 ? 0xfffd : index[i]!;
+    if (encoding === 'x-user-defined') for (let i = 0; i < 128; i++) table[i] = 0xf780 + i;
+    else {
+      const index = expandIndex(SINGLE_BYTE_INDEXES[encoding]!, 128);
+      for (let i = 0; i < 128; i++) table[i] = index[i] === 0 ? 0xfffd : index[i]!;
+    }
     singleByteTables.set(encoding, table);
   }
   return table;
@@ -134,19 +138,20 @@ export const ERROR = 0xfffd;
  * it (a multi-byte encoding before `installMultiByteDecoders`, or an encoding that is not a legacy one).
  */
 export function decodeLegacy(encoding: string, bytes: Uint8Array): string | null {
-  if (encoding === 'x-user-defined') return decodeSingleByte(bytes, null);
   // ISO-8859-8-I decodes as ISO-8859-8 (they differ only in how text is laid out).
   if (encoding === 'iso-8859-8-i') encoding = 'iso-8859-8';
-  if (SINGLE_BYTE_INDEXES[encoding] !== undefined) return decodeSingleByte(bytes, singleByteTable(encoding));
+  if (encoding === 'x-user-defined' || SINGLE_BYTE_INDEXES[encoding] !== undefined) {
+    return decodeSingleByte(bytes, singleByteTable(encoding));
+  }
   return multiByteDecoder === null ? null : multiByteDecoder(encoding, bytes);
 }
 
-/** Single-byte decoder (§9.1); `table` null: x-user-defined (§14.5.1, 0x80–0xFF → U+F780–U+F7FF). */
-function decodeSingleByte(bytes: Uint8Array, table: Uint16Array | null): string {
+/** Single-byte decoder (§9.1): ASCII as is, 0x80–0xFF through `table`. */
+function decodeSingleByte(bytes: Uint8Array, table: Uint16Array): string {
   const out = new Output(bytes.length);
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!;
-    out.push(b < 0x80 ? b : table === null ? 0xf780 + b - 0x80 : table[b - 0x80]!);
+    out.push(b < 0x80 ? b : table[b - 0x80]!);
   }
   return out.finish();
 }

@@ -319,8 +319,7 @@ function decodeIso2022Jp(bytes: Uint8Array): string {
   }
   // End of queue: the trail byte state, escape start and escape states each end with an error (their prepended
   // bytes, if any, are then read in the output state, where only the end of the queue follows).
-  if (state === TRAIL_BYTE) out.push(ERROR);
-  else if (state === ESCAPE_START) out.push(ERROR);
+  if (state === TRAIL_BYTE || state === ESCAPE_START) out.push(ERROR);
   else if (state === ESCAPE) {
     // Prepend lead (the byte before the end): read again in the output state.
     out.push(ERROR);
