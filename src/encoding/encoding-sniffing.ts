@@ -10,9 +10,12 @@
  *   HTMLMetaCharsetParser rule, and it is why a `<meta charset>` after a long head comment still counts.
  *   The condition is checked before each construct the prescan reads, so a tag that starts in range is
  *   read to its end.
- * - The scan itself is the standard's byte-level prescan. Blink instead runs its HTML tokenizer, so it
- *   ignores a `<meta>` inside `<script>`/`<style>`/`<title>` text (Chromium 156: `<script type="text/plain">
- *   <meta charset="koi8-r"></script>` stays windows-1252); we follow the standard (and html5lib-tests) there.
+ * - The scan itself is the standard's byte-level prescan; we follow the standard (and html5lib-tests) where
+ *   Chromium 156 departs from it. Blink scans with its HTML tokenizer, so it ignores a `<meta>` inside
+ *   `<script>`/`<style>`/`<title>` text (`<script type="text/plain"><meta charset="koi8-r"></script>` stays
+ *   windows-1252), ends a comment at `--!>`, takes the last of a `<meta>`'s duplicate attributes and decodes
+ *   character references in their values; and it ends an unquoted charset in `content` at a quote or a control
+ *   character too. test/browser/encoding-sniffing.test.ts pins each of these against Chromium.
  * - No user override, no parent-document encoding, no frequency-analysis autodetection (steps 2, 6-8).
  * - Default encoding: windows-1252 (the standard's suggestion for most locales, and Chromium's default).
  *
