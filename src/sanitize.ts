@@ -78,13 +78,13 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
   // for a browser, with scripting on.
   const scripting = true;
   const [name, namespace] = contextElementName(options.context);
+  let root: DocumentFragment | Element = fragment;
   if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
     // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
-    const host = new Element(name, HTML_NS);
-    host.childNodes = fragment.childNodes;
-    return serialize(host, { roundTrip: true, scripting });
+    root = new Element(name, HTML_NS);
+    root.childNodes = fragment.childNodes;
   }
-  return serialize(fragment, { roundTrip: true, scripting });
+  return serialize(root, { roundTrip: true, scripting });
 }
 
 /** Sanitizes an HTML fragment and returns the tree. */

@@ -53,16 +53,19 @@ import type {
 export interface SerializeOptions {
   /**
    * Whether scripting is enabled for the nodes (default true, as in a browser). With scripting on, the
-   * text of a `noscript` element is serialized unescaped, as raw text.
+   * text of a `noscript` element is serialized unescaped, as raw text, except in template contents, for which
+   * scripting is disabled (their node document has no browsing context) and which a template's serialization
+   * reaches (a node of template contents given directly is taken to be in a document with scripting as given).
    */
   scripting?: boolean;
   /**
    * Round-trip mode (htmlsift's, beyond the standard; the sanitizer's output uses it): the markup is
    * written so that parsing it again gives exactly the same tree, where the standard's output would lose
-   * something. Three additions, all valid HTML: a DOCTYPE keeps its public and system identifiers (so the
+   * something. These additions, all valid HTML: a DOCTYPE keeps its public and system identifiers (so the
    * document mode survives), a `pre`/`textarea`/`listing` whose text starts with a line feed gets the extra
    * line feed the parser drops, and U+000D in text and attribute values is written `&#13;` (a literal CR
-   * would come back as LF).
+   * would come back as LF). Also, with scripting on, a `noscript` in template contents keeps its text literal:
+   * the standard escapes it there, but the parser reads it as raw text.
    */
   roundTrip?: boolean;
 }
@@ -112,7 +115,8 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
     const kids = childListOf(el);
     const roundTrip = options?.roundTrip === true;
     const lf = roundTrip && needsLeadingNewline(el, kids) ? '\n' : '';
-    return lf + serializeChildren(kids, rawTextFor(el, scripting), scripting, roundTrip);
+    // A template's contents are inert: scripting is disabled for them (see serializeChildren).
+    return lf + serializeChildren(kids, rawTextFor(el, scripting), scripting && (roundTrip || kids === el.childNodes), roundTrip);
   }
   return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting, options?.roundTrip === true);
 }
@@ -157,6 +161,11 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
   // and this turns it into an error instead of a hang. Shallow trees pay nothing.
   let onStack: Set<Element> | null = null;
   let top = 0;
+  // Scripting is disabled for the nodes of template contents (§13.3 "scripting is enabled for a node": their node
+  // document has no browsing context), so there a noscript's text is escaped. Round-trip mode keeps it literal, as
+  // the parser with scripting on reads it. `inert` is the level of the template contents for which `scripting`
+  // was last turned off.
+  let inert = -1;
   for (;;) {
     if (s.length >= CHUNK_CHARS) {
       out += flatten(s);
@@ -172,7 +181,8 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
       lists.pop();
       indexes.pop();
       raws.pop();
-      top--;
+      // Leaving the template contents (`inert` may stay: scripting was on before, so this only ever turns it on).
+      if (top-- === inert) scripting = true;
       continue;
     }
     indexes[top] = i + 1;
@@ -216,8 +226,9 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
         elements.push(el);
         lists.push(kids);
         indexes.push(0);
-        raws.push(isHTML && (RAW_TEXT_PARENTS.has(localName) || (scripting && localName === 'noscript')));
+        raws.push(isHTML && htmlRawTextParent(localName, scripting));
         top++;
+        if (scripting && !roundTrip && kids !== el.childNodes) (scripting = false), (inert = top);
         break;
       }
       case TEXT_NODE: {

@@ -434,6 +434,33 @@ describe('raw text', () => {
     expect(serialize(noscript, { scripting: false })).toBe('&lt;p&gt;&amp;amp;');
     expect(serializeOuter(noscript.firstChild!, { scripting: false })).toBe('&lt;p&gt;&amp;amp;');
   });
+
+  it('escapes noscript text in template contents (scripting is disabled there), except in round-trip mode', () => {
+    // What Chromium's innerHTML gives for `<noscript><p>&amp;</noscript>` parsed in a template, scripting on.
+    const inTemplate = (): Element => {
+      const t = el('template');
+      t.content!.appendChild(el('noscript', ['<p>&amp;']));
+      return t;
+    };
+    const escaped = '<noscript>&lt;p&gt;&amp;amp;</noscript>';
+    const literal = '<noscript><p>&amp;</noscript>';
+    expect(serialize(inTemplate())).toBe(escaped);
+    expect(serialize(inTemplate(), { roundTrip: true })).toBe(literal);
+    // Reached through the template, at any depth, nested templates included; after the template, scripting is back.
+    const t = inTemplate();
+    const inner = el('template');
+    inner.content!.appendChild(el('div', [el('noscript', ['<i>'])]));
+    t.content!.appendChild(inner);
+    const root = el('div', [el('noscript', ['<b>']), el('section', [t]), el('noscript', ['<u>'])]);
+    const expected = (ns: string, i: string) =>
+      `<div><noscript><b></noscript><section><template>${ns}<template><div><noscript>${i}</noscript></div></template></template></section><noscript><u></noscript></div>`;
+    expect(serializeOuter(root)).toBe(expected(escaped, '&lt;i&gt;'));
+    expect(serialize(el('div', [root]))).toBe(expected(escaped, '&lt;i&gt;'));
+    expect(serializeOuter(root, { roundTrip: true })).toBe(expected(literal, '<i>'));
+    expect(serializeOuter(root, { scripting: false })).toBe(
+      expected(escaped, '&lt;i&gt;').replace('<noscript><b>', '<noscript>&lt;b&gt;').replace('<noscript><u>', '<noscript>&lt;u&gt;'),
+    );
+  });
 });
 
 describe('template', () => {

@@ -343,7 +343,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
   };
 
   if (context.kind === 'document' || root.nodeType === DOCUMENT_NODE) {
-    if (documents === null) throw new TypeError('enforceFragmentReparseSafety: a document needs enforceReparseSafety');
+    if (documents === null) throw new TypeError('reparse safety: a document needs enforceReparseSafety');
     documents.structure(root, report);
   } else if (context.namespace === HTML_NS && asciiLowercase(context.name) === 'html') {
     htmlElementStructure(root, root.childNodes, report);
@@ -539,7 +539,7 @@ function paragraphInButtonScope(stack: Frame[]): Element {
       return p;
     }
   }
-  throw new Error('reparse safety: no p element in button scope');
+  throw new Error('reparse safety: no p in button scope');
 }
 
 /** "initial" insertion mode: a DOCTYPE counts only before anything but comments (and processing instructions). */

@@ -769,7 +769,7 @@ export class TreeBuilder implements TokenSink {
         dt.parentNode = this.document;
         this.document.childNodes.push(dt);
         const documentMode = this.documentMode;
-        if (documentMode === undefined) throw new TypeError('TreeBuilder: parsing a document needs the documentMode option');
+        if (documentMode === undefined) throw new TypeError('TreeBuilder: a document needs documentMode');
         this.document.mode = documentMode(name, this.tPublicId, this.tSystemId, this.tForceQuirks);
         this.mode = BEFORE_HTML;
         return;
