@@ -14,6 +14,7 @@
  * parser.
  *
  *   HTMLSIFT_SER_CASES=20000 npm run test:browser -- serializer-differential    # more random inputs
+ *   HTMLSIFT_SER_SHOW_TREES=1 ...                                                 # print the trees that differ
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -78,9 +79,8 @@ async function chromiumSerialize(page: Page, cases: readonly Case[]): Promise<st
     s: c.scripting,
   }));
   const out = await page.evaluate((wire) => {
-    const dec = (s: string): string => s.replace(/%([0-9A-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    const enc = (s: string): string =>
-      s.replace(/[%\u0000\uD800-\uDFFF]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
+    // The transport helpers openParserPage installed (chromium.ts).
+    const { enc, dec } = (globalThis as unknown as { __htmlsift: { enc(s: string): string; dec(s: string): string } }).__htmlsift;
     let scriptingOff: Document | null = null;
     return wire.map((k) => {
       const input = dec(k.i);
