@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { decodeBytes } from '../../src/encoding/encoding-sniffing.js';
 import { installMultiByteDecoders } from '../../src/encoding/multi-byte.js';
+import { mulberry32 } from '../support/random.js';
 import { chromiumSkipReason, launchChromium } from './chromium.js';
 
 installMultiByteDecoders();
@@ -77,18 +78,6 @@ function knownDeviation(encoding: string, bytes: readonly number[]): KnownDeviat
   return KNOWN_DEVIATIONS.find((d) => d.encoding === encoding && bytes.some((_, i) => d.startsAt(bytes, i)));
 }
 
-/** A small deterministic generator (the inputs are the same on every run). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sequences(encoding: string): number[][] {
   const out: number[][] = [];
   for (let a = 0; a < 256; a++) out.push([a]);
@@ -111,7 +100,7 @@ function sequences(encoding: string): number[][] {
     }
   }
   // One long random input, biased towards bytes that start sequences.
-  const rnd = random(encoding.length * 7919 + encoding.charCodeAt(0));
+  const rnd = mulberry32(encoding.length * 7919 + encoding.charCodeAt(0));
   const long: number[] = [];
   for (let i = 0; i < 65536; i++) {
     const r = rnd();

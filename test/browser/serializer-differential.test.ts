@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseDocument, parseFragment, serialize } from '../../src/index.js';
 import { Element, type DocumentFragment } from '../../src/dom.js';
+import { htmlRawTextParent } from '../../src/serializer.js';
 import { dumpTree } from '../support/dump.js';
 import {
   HTML_NS,
@@ -108,9 +109,6 @@ async function chromiumSerialize(page: Page, cases: readonly Case[]): Promise<st
   return out.map(decodeUnits);
 }
 
-/** Context elements whose children a browser writes literally (their Text children's parent is the context). */
-const RAW_TEXT_CONTEXTS = new Set(['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'noscript']);
-
 /** Our parse of a case: its html5lib dump, and its serialization as the context element's innerHTML. */
 function ours(c: Case): { dump: string; html: string } {
   if (c.context === null) {
@@ -123,7 +121,7 @@ function ours(c: Case): { dump: string; html: string } {
     scripting: c.scripting,
   });
   const dump = dumpTree(fragment);
-  if (ns === HTML_NS && (RAW_TEXT_CONTEXTS.has(c.context.name) || c.context.name === 'template')) {
+  if (ns === HTML_NS && (htmlRawTextParent(c.context.name, c.scripting) || c.context.name === 'template')) {
     // Serialized as the context element's children, as innerHTML does (raw text; a template's contents).
     const host = new Element(c.context.name, HTML_NS, []);
     if (host.content !== null) host.content.childNodes = fragment.childNodes;

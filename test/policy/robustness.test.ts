@@ -5,18 +5,7 @@ import { compilePolicy, type Policy } from '../../src/policy/index.js';
 import { sanitizeFragment } from '../../src/sanitize.js';
 import { cleanUrl, parseSrcset, urlScheme } from '../../src/url/index.js';
 import { maxElementDepth, parentLinksConsistent } from './helpers.js';
-
-/** Deterministic PRNG (mulberry32), so a failure can be replayed from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../support/random.js';
 
 const PIECES = [
   '<b>', '</b>', '<font color=red face="a,b" size=+9>', '<span class="x y lang-js">', '</span>', '<a href="', '<a href=#x id=x>',
