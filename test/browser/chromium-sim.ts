@@ -105,6 +105,7 @@ export const FFFD_FRAMESET_OK = 'chromium-fffd-keeps-frameset-ok';
 export const COLGROUP_EOF_TABLE_TEXT = 'chromium-colgroup-fragment-eof-table-text';
 export const TABLE_TEXT_AFTER_OPTION_POP = 'chromium-table-text-inserted-after-option-pop';
 export const COLUMN_GROUP_POPS_ANY = 'chromium-column-group-pops-current-node';
+export const MOVED_SELECTEDCONTENT_EMPTIED_FIRST = 'chromium-moved-selectedcontent-emptied-first';
 
 export const SIMULATED: readonly string[] = [
   HEAD_IN_HEAD_NOSCRIPT,
@@ -129,6 +130,7 @@ export const SIMULATED: readonly string[] = [
   COLGROUP_EOF_TABLE_TEXT,
   TABLE_TEXT_AFTER_OPTION_POP,
   COLUMN_GROUP_POPS_ANY,
+  MOVED_SELECTEDCONTENT_EMPTIED_FIRST,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -487,7 +489,8 @@ function run(
   const tokenizer = new Tokenizer(sink, null);
   builder.tokenizer = tokenizer;
   sink.tokenizer = tokenizer;
-  if (on(EVERY_SELECTEDCONTENT)) installEverySelectedContent(b, fired);
+  // The selectedcontent departures share the tree builder's selectedcontent hooks, replaced together.
+  if (on(EVERY_SELECTEDCONTENT) || on(MOVED_SELECTEDCONTENT_EMPTIED_FIRST)) installEverySelectedContent(b, fired, on);
   let root: Element | null = null;
   if (c.kind === 'fragment') root = builder.initFragment(contextElementFor(c.context!));
   sink.textState = tokenizer.state;
@@ -1056,9 +1059,11 @@ class ChromiumSink implements TokenSink {
 // ---------------------------------------------------------------------------------------------------------------
 // selectedcontent: Chromium keeps every enabled selectedcontent of a select up to date (whatwg/html#12263), where
 // the standard updates the first one only. The tree builder's three selectedcontent hooks are replaced on this
-// builder instance by versions that update the whole list.
+// builder instance by versions that update the whole list (the first one only when that departure is off). They
+// also reproduce MOVED_SELECTEDCONTENT_EMPTIED_FIRST, in the update a move makes.
 
-function installEverySelectedContent(b: Internals, fired: Set<string>): void {
+function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: string) => boolean): void {
+  const every = on(EVERY_SELECTEDCONTENT);
   const all = new Map<Element, Element[]>();
   /** Every selectedcontent inserted in a connected tree, enabled or not (a move may enable it). */
   const tracked: Element[] = [];
@@ -1073,6 +1078,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>): void {
     const select = open.items[i]!;
     if (select.getAttributeNodeNS(null, 'multiple') !== null) return;
     const list = all.get(select) ?? [];
+    if (list.length > 0 && !every) return;
     if (list.length > 0) fired.add(EVERY_SELECTEDCONTENT);
     list.push(el);
     all.set(select, list);
@@ -1119,13 +1125,22 @@ function installEverySelectedContent(b: Internals, fired: Set<string>): void {
       if (select === null || done.includes(select)) continue;
       done.push(select);
       const list = all.get(select) ?? [];
-      if (!list.includes(moved)) list.push(moved);
+      if (!list.includes(moved) && (every || list.length === 0)) list.push(moved);
       all.set(select, list);
       if (list.length > 1) fired.add(EVERY_SELECTEDCONTENT);
       let detached = false;
-      const selected = b.selectedOptionOf.get(select);
+      let selected = b.selectedOptionOf.get(select);
       for (const sc of list) {
         if (!isAncestorOf(select, sc)) continue;
+        if (selected !== undefined && isAncestorOf(sc, selected) && on(MOVED_SELECTEDCONTENT_EMPTIED_FIRST)) {
+          // Chromium empties the selectedcontent before it clones: the selected option inside goes, the select
+          // selects again, and the option selected then (if any) is what gets cloned.
+          fired.add(MOVED_SELECTEDCONTENT_EMPTIED_FIRST);
+          for (const n of sc.childNodes) n.parentNode = null;
+          sc.childNodes = [];
+          b.reselectAfterRemoval(select);
+          selected = b.selectedOptionOf.get(select);
+        }
         if (selected === undefined) {
           for (const n of sc.childNodes) n.parentNode = null;
           sc.childNodes = [];

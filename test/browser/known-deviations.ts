@@ -293,6 +293,20 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     reference: 'spec: 13.2.6.4.12 "in column group", anything else and end tag colgroup; found by this differential test',
     html5lib: [],
   },
+  {
+    id: S.MOVED_SELECTEDCONTENT_EMPTIED_FIRST,
+    description:
+      'A selectedcontent that a move enables (the adoption agency takes it out of an option) gets its select\'s ' +
+      'selected option: "clone an option into a selectedcontent" clones the option\'s children into a fragment, then ' +
+      'replaces the selectedcontent\'s children with it. When that option is inside the selectedcontent, the standard ' +
+      'so copies its content before removing it. Chromium 156 empties the selectedcontent first: the option goes, the ' +
+      'select selects again, and only the option selected then is cloned (`<b><option><p><select><selectedcontent>' +
+      '<option>x</option></selectedcontent><option>y</option></select></b>`: "x" in the standard, "y" in Chromium; ' +
+      'empty when no other option). Reproduced: in that update, the selectedcontent is emptied and the select ' +
+      'reselects before the clone.',
+    reference: 'spec: 4.10.x selectedcontent post-connection steps, "clone an option into a selectedcontent" steps 1-3; found by this differential test',
+    html5lib: [],
+  },
 ];
 
 // Every reproduced departure is documented above, and every documented one is reproduced.

@@ -106,6 +106,8 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<select><button><selectedcontent></button><button><selectedcontent></button><option>x', note: 'known Chromium deviation: clones into every selectedcontent (whatwg/html#12263)', contexts: ['body'] },
   { input: '<select><selectedcontent><option><option>', note: 'an option detached by the selectedness update is no longer selected' },
   { input: '<option><select><selectedcontent><option>', note: 'selectedcontent with an option ancestor above the select is disabled' },
+  { input: '<b><option><p><select><selectedcontent><option>x</option></selectedcontent><option>y</option></select></b>', note: 'known Chromium deviation: a selectedcontent a move enables is emptied before the clone', contexts: ['body'] },
+  { input: '<strong><option><p><select><selectedcontent><option>><select></strong>', note: 'known Chromium deviation: the same with no other option (seed 2104109534)', contexts: ['body'] },
   { input: '<svg><desc><![CDATA[a\u0000x]]>y\u0000</desc></svg><math><mi><![CDATA[\u0000', note: 'known Chromium deviation: U+0000 in CDATA at an integration point', contexts: ['body'] },
   { input: '\u0000<style>\u0000</style><!x><b is=y></b><?x <b is>?><script>\u0000', note: 'known Chromium deviations composed with raw text and bogus markup' },
   { input: '<select><applet><select><selectedcontent><option>', note: 'selectedcontent under a second select is disabled' },
