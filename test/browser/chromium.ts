@@ -45,10 +45,41 @@ export function chromiumSkipReason(suite: string): string | null {
   return why;
 }
 
+/**
+ * The Chromium the browser suites are the oracle of (the project's target: the current standard as Chromium 156
+ * implements it). The known deviations and the simulations of them (known-deviations.ts, chromium-sim.ts) describe
+ * this version; an older one answers differently, and its answers would be reported as htmlsift's failures
+ * (Chromium 150, measured 2026-11-22: 96 of 4,000 random parses differ from 156's, and most Sanitizer API cases,
+ * its built-in configurations having no `processingInstructions`).
+ */
+export const ORACLE_CHROMIUM_MAJOR = 156;
+
+let versionNoted = false;
+
+/**
+ * Launches Chromium. Throws, naming the version found and how to update it, when it is older than
+ * ORACLE_CHROMIUM_MAJOR (a stale package index installs an old one: `apt-get install` without `apt-get update`);
+ * a newer one is noted once and used. HTMLSIFT_CHROMIUM_ANY_VERSION=1 compares with whatever version is found (to
+ * see what another version changes), noting it once.
+ */
 export async function launchChromium(): Promise<Browser> {
   const executablePath = chromiumExecutable();
   if (executablePath === null) throw new Error('Chromium is not installed (see chromiumSkipReason)');
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const version = browser.version();
+  const major = Number(/^\d+/.exec(version)?.[0]);
+  if (!(major >= ORACLE_CHROMIUM_MAJOR) && process.env.HTMLSIFT_CHROMIUM_ANY_VERSION !== '1') {
+    await browser.close();
+    throw new Error(
+      `Chromium ${version} at ${executablePath} is older than the browser suites' oracle, Chromium ${ORACLE_CHROMIUM_MAJOR}: ` +
+        `update it with 'apt-get update && apt-get install -y chromium', or set CHROMIUM_PATH to a newer one`,
+    );
+  }
+  if (major !== ORACLE_CHROMIUM_MAJOR && !versionNoted) {
+    versionNoted = true;
+    console.log(`[chromium] ${version}: not the version the known deviations describe (Chromium ${ORACLE_CHROMIUM_MAJOR})`);
+  }
+  return browser;
 }
 
 /**

@@ -18,6 +18,11 @@ export interface OursHostOptions {
   perCaseMs?: number;
   /** Time limit for one case when a batch failed (default 400 ms; typical inputs parse in about a millisecond). */
   caseTimeoutMs?: number;
+  /**
+   * Added to both limits per million characters of input (default 3000 ms): a whole corpus page (0.9 MB) parses and
+   * dumps in a fresh worker, before the optimizing compiler has run, in about a second.
+   */
+  msPerMillionChars?: number;
   heapMb?: number;
 }
 
@@ -123,9 +128,15 @@ export class OursHost {
    * once a case hangs or crashes the remaining ones are not parsed (their dump is `#skipped`): the minimizer only
    * needs the first failing candidate.
    */
+  private sizeAllowance(cases: readonly WorkerCase[]): number {
+    let chars = 0;
+    for (const c of cases) chars += c.input.length;
+    return (chars / 1e6) * (this.opts.msPerMillionChars ?? 3000);
+  }
+
   async parse(cases: WorkerCase[], options: { stopAtFirstFailure?: boolean } = {}): Promise<WorkerOutcome[]> {
     if (this.worker === null) await this.restart();
-    const batchTimeout = (this.opts.batchTimeoutMs ?? 800) + (this.opts.perCaseMs ?? 5) * cases.length;
+    const batchTimeout = (this.opts.batchTimeoutMs ?? 800) + (this.opts.perCaseMs ?? 5) * cases.length + this.sizeAllowance(cases);
     const r = await this.send(cases, batchTimeout);
     if (r !== 'hang' && r !== 'crash') return r;
     // Find the guilty case(s) one by one.
@@ -137,7 +148,7 @@ export class OursHost {
         out.push({ dump: '#skipped', mode: null });
         continue;
       }
-      const one = await this.send([c], this.opts.caseTimeoutMs ?? 400);
+      const one = await this.send([c], (this.opts.caseTimeoutMs ?? 400) + this.sizeAllowance([c]));
       if (one === 'hang' || one === 'crash') {
         failed = true;
         if (one === 'hang') this.hangs++;

@@ -6,11 +6,19 @@
  * chromium-sim.ts) do not explain fails the run, after being minimized; each run prints how many differences each
  * deviation (or combination) explained. Inputs on which Chromium hangs are counted and not compared.
  *
+ *
+ * Then real markup: every file of the shared corpus (web pages, email templates, clipboard HTML from Word, Google
+ * Docs, Safari and Firefox) as a document and as a fragment in `<body>`, and seeded windows cut from those files at
+ * random offsets (mid-tag, mid-comment, mid-attribute), each parsed as a fragment in a random context. The random
+ * generator writes the grammar's corner cases; the corpus brings what real authoring tools write (conditional
+ * comments, Office namespaces, inline styles, long scripts). That part skips, with one line, without the shared data.
+ *
  *   npm run test:browser                                  # fresh seed, printed
  *   HTMLSIFT_SEED=123 npm run test:browser                # replay a run
  *   HTMLSIFT_DIFF_DOCS=20000 HTMLSIFT_DIFF_FRAGMENTS=20000 npm run test:browser   # longer run
+ *   HTMLSIFT_DIFF_WINDOWS=20000 npm run test:browser      # more corpus windows
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -31,10 +39,15 @@ import { matchKnownDeviation, type DiffCase, type ParseOutcome } from './known-d
 import { minimize, showInput } from './minimize.js';
 import { OursHost, type WorkerCase } from './ours.js';
 import { REGRESSIONS } from './regressions.js';
+import { sharedPath } from '../support/shared.js';
 
 const SUITE = 'parse-differential';
 const DOCS = Number(process.env.HTMLSIFT_DIFF_DOCS ?? 5000);
 const FRAGMENTS = Number(process.env.HTMLSIFT_DIFF_FRAGMENTS ?? 5000);
+/** Windows cut from the shared corpus's files per run (fragments in random contexts). */
+const WINDOWS = Number(process.env.HTMLSIFT_DIFF_WINDOWS ?? 3000);
+/** The shared corpus's folders: web pages, email templates, clipboard HTML. */
+const CORPUS_FOLDERS = ['corpus/pages', 'corpus/email', 'corpus/paste'];
 /** Chromium flattens trees deeper than 512 levels (a deviation from the standard); such cases are not compared. */
 const MAX_DEPTH = 480;
 /** Time limits for Chromium: a batch, then (after a batch timed out) one case. */
@@ -365,7 +378,50 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
     }
     await check('random', cases);
   });
+
+  test('the shared corpus: whole files and random windows of them', async (ctx) => {
+    if (ours === null) return ctx.skip();
+    const files = corpusFiles();
+    if (files === null) return ctx.skip();
+    // The third fork of the run's seed (the random test takes the first two), so each test's inputs stand alone.
+    const root = new Rng(seed);
+    root.fork();
+    root.fork();
+    const rng = root.fork();
+    const cases: Case[] = [];
+    for (const f of files) {
+      cases.push({ kind: 'document', input: f.text, context: null, scripting: false, origin: `corpus ${f.name}` });
+      cases.push({ kind: 'fragment', input: f.text, context: { name: 'body' }, scripting: true, origin: `corpus ${f.name} in <body>` });
+    }
+    for (let i = 0; i < WINDOWS; i++) {
+      const f = files[rng.int(files.length)]!;
+      // Mostly a few hundred characters (so a difference minimizes quickly), sometimes several thousand.
+      const length = 1 + rng.int(rng.chance(0.2) ? 8000 : 600);
+      const start = rng.int(Math.max(1, f.text.length - length));
+      const context = FRAGMENT_CONTEXTS[rng.int(FRAGMENT_CONTEXTS.length)]!;
+      const input = f.text.slice(start, start + length);
+      if (rng.chance(0.25)) {
+        cases.push({ kind: 'document', input, context: null, scripting: false, origin: `corpus ${f.name} [${start}, +${length}]` });
+      } else {
+        cases.push({ kind: 'fragment', input, context, scripting: !isTemplateContext(context), origin: `corpus ${f.name} [${start}, +${length}]` });
+      }
+    }
+    await check('corpus', cases);
+  });
 });
+
+/** Every .html file of the shared corpus's folders, or null (after one line saying why) when the data is absent. */
+function corpusFiles(): { name: string; text: string }[] | null {
+  const out: { name: string; text: string }[] = [];
+  for (const folder of CORPUS_FOLDERS) {
+    const dir = sharedPath(folder, SUITE);
+    if (dir === null) return null;
+    for (const name of readdirSync(dir).sort()) {
+      if (name.endsWith('.html') || name.endsWith('.htm')) out.push({ name: `${folder}/${name}`, text: readFileSync(join(dir, name), 'utf8') });
+    }
+  }
+  return out;
+}
 
 function isTemplateContext(context: { name: string; namespace?: string } | null): boolean {
   return context !== null && context.name === 'template' && (context.namespace ?? 'http://www.w3.org/1999/xhtml') === 'http://www.w3.org/1999/xhtml';

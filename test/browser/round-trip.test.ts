@@ -20,9 +20,18 @@
  * (edited cases: the reparsed output needs no repair). Mismatches are minimized (delta debugging on the markup) and
  * printed.
  *
+ * Then real markup: every file of the shared corpus (web pages, email templates, clipboard HTML) as a document and as
+ * a fragment in `<body>`, sanitized by the built-in policy its users would use (pages: `comment`, email: `email`,
+ * clipboard: `paste`), and seeded windows cut from those files at random offsets, in random contexts, with the
+ * built-in policy or a random case's configuration, policy and edits. That part skips, with one line, without the
+ * shared data.
+ *
  *   HTMLSIFT_SEED=123 npx vitest run --config vitest.browser.config.ts test/browser/round-trip.test.ts
  *   HTMLSIFT_ROUNDTRIP_CASES=50000 ...   # longer run (default 10,000)
+ *   HTMLSIFT_ROUNDTRIP_WINDOWS=20000 ... # more corpus windows (default 2,000)
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type Document, type DocumentFragment, Element, HTML_NS, MATHML_NS, SVG_NS, Text } from '../../src/dom.js';
@@ -46,9 +55,13 @@ import { FRAGMENT_CONTEXTS, Rng, generateDocument, generateFragment, seedFromEnv
 import { minimize, showInput } from './minimize.js';
 import { randomMarkup } from './sanitizer-generator.js';
 import { randomEdits } from '../tree-edits.js';
+import { sharedPath } from '../support/shared.js';
+import { comment, email, paste } from '../../policies/index.js';
 
 const SUITE = 'round-trip';
 const CASES = Number(process.env.HTMLSIFT_ROUNDTRIP_CASES ?? 10_000);
+/** Windows cut from the shared corpus's files per run. */
+const WINDOWS = Number(process.env.HTMLSIFT_ROUNDTRIP_WINDOWS ?? 2000);
 const BATCH = 500;
 const MAX_DEPTH = 480;
 const MAX_REPORTED = 10;
@@ -123,6 +136,13 @@ const HTMLSIFT_POLICIES: readonly PolicySpec[] = [
       },
     },
   },
+];
+
+/** The built-in policies, each for the corpus folder its users bring (policies/). */
+const BUILTIN_POLICIES: readonly (PolicySpec & { folder: string })[] = [
+  { id: 'builtin-comment', folder: 'corpus/pages', sanitizer: undefined, safe: true, policy: comment },
+  { id: 'builtin-email', folder: 'corpus/email', sanitizer: undefined, safe: true, policy: email },
+  { id: 'builtin-paste', folder: 'corpus/paste', sanitizer: undefined, safe: true, policy: paste },
 ];
 
 /** Sanitizer API configurations whose output trees stress reparse safety. */
@@ -457,6 +477,45 @@ describe.skipIf(skipBrowser)('sanitizer output round-trips through Chromium', ()
       cases.push({ index: i, input, context, policy, editSeed, scripting: rng.chance(0.5) });
     }
 
+    await checkCases(cases, t0, `${POLICIES.length} Sanitizer API configurations and ${usablePolicies.length} htmlsift policies`);
+  });
+
+  test('the shared corpus: whole files and windows, with the built-in policies and random cases', async (ctx) => {
+    const t0 = performance.now();
+    const files: { folder: string; name: string; text: string }[] = [];
+    for (const p of BUILTIN_POLICIES) {
+      const dir = sharedPath(p.folder, SUITE);
+      if (dir === null) return ctx.skip();
+      for (const name of readdirSync(dir).sort()) {
+        if (name.endsWith('.html') || name.endsWith('.htm')) files.push({ folder: p.folder, name, text: readFileSync(join(dir, name), 'utf8') });
+      }
+    }
+    const policyOf = (folder: string): PolicySpec => BUILTIN_POLICIES.find((p) => p.folder === folder)!;
+    const cases: Case[] = [];
+    for (const f of files) {
+      const policy = policyOf(f.folder);
+      cases.push({ index: cases.length, input: f.text, context: null, policy, editSeed: null, scripting: false });
+      cases.push({ index: cases.length, input: f.text, context: { name: 'body' }, policy, editSeed: null, scripting: true });
+    }
+    // Its own stream: the seed's fork after the ones the generated cases take would shift with their count.
+    const rng = new Rng((seed ^ 0x9e3779b9) >>> 0);
+    const others = [...POLICIES, ...HTMLSIFT_POLICIES];
+    for (let i = 0; i < WINDOWS; i++) {
+      const f = files[rng.int(files.length)]!;
+      const length = 1 + rng.int(rng.chance(0.2) ? 8000 : 600);
+      const start = rng.int(Math.max(1, f.text.length - length));
+      const isDocument = rng.chance(DOCUMENT_SHARE);
+      const context = isDocument ? null : FRAGMENT_CONTEXTS[rng.int(FRAGMENT_CONTEXTS.length)]!;
+      const builtin = rng.chance(0.5);
+      const policy = builtin ? policyOf(f.folder) : rng.pick(others);
+      const editSeed = !builtin && rng.chance(0.35) ? rng.u32() : null;
+      cases.push({ index: cases.length, input: f.text.slice(start, start + length), context, policy, editSeed, scripting: rng.chance(0.5) });
+    }
+    await checkCases(cases, t0, `${files.length} corpus files, ${WINDOWS} windows, ${BUILTIN_POLICIES.length} built-in policies`);
+  });
+
+  /** Runs `cases` in batches, prints the summary line (and the minimized failures), and fails on any failure. */
+  async function checkCases(cases: Case[], t0: number, what: string): Promise<void> {
     const stats = new Map<string, number>();
     const failures: { c: Case; verdict: string }[] = [];
     let ok = 0;
@@ -485,9 +544,8 @@ describe.skipIf(skipBrowser)('sanitizer output round-trips through Chromium', ()
     const edited = cases.filter((c) => c.editSeed !== null).length;
     const parses = cases.length * 2 - documents;
     console.log(
-      `[${SUITE}] seed ${seed}: ${cases.length} cases (${cases.length - edited} Sanitizer API, ${edited} edited; ` +
-        `${documents} documents) across ${contexts} contexts, ${POLICIES.length} Sanitizer API configurations and ` +
-        `${usablePolicies.length} htmlsift policies; ${parses} Chromium parses; ` +
+      `[${SUITE}] seed ${seed}: ${cases.length} cases (${cases.length - edited} sanitized, ${edited} sanitized and edited; ` +
+        `${documents} documents) across ${contexts} contexts, ${what}; ${parses} Chromium parses; ` +
         `${ok} round-trip exactly, ${chromiumMismatches} Chromium mismatches, ${idempotenceFailures} idempotence/consistency failures, ` +
         `${deep} too deep to compare; ${(ms / 1000).toFixed(1)} s\n` +
         `[${SUITE}] per policy: ${[...stats].map(([k, n]) => `${k} ${n}`).join(', ')}`,
@@ -506,5 +564,5 @@ describe.skipIf(skipBrowser)('sanitizer output round-trips through Chromium', ()
     }
     expect.soft(chromiumMismatches, 'sanitizer output that Chromium parses into another tree').toBe(0);
     expect.soft(idempotenceFailures, 'sanitize(sanitize(x)) !== sanitize(x), or inconsistent output').toBe(0);
-  });
+  }
 });
