@@ -18,7 +18,7 @@
  *   HTMLSIFT_DIFF_DOCS=20000 HTMLSIFT_DIFF_FRAGMENTS=20000 npm run test:browser   # longer run
  *   HTMLSIFT_DIFF_WINDOWS=20000 npm run test:browser      # more corpus windows
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -39,7 +39,7 @@ import { matchKnownDeviation, type DiffCase, type ParseOutcome } from './known-d
 import { minimize, showInput } from './minimize.js';
 import { OursHost, type WorkerCase } from './ours.js';
 import { REGRESSIONS } from './regressions.js';
-import { sharedPath } from '../support/shared.js';
+import { corpusFiles, corpusWindow } from '../support/shared.js';
 
 const SUITE = 'parse-differential';
 const DOCS = Number(process.env.HTMLSIFT_DIFF_DOCS ?? 5000);
@@ -381,7 +381,7 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
 
   test('the shared corpus: whole files and random windows of them', async (ctx) => {
     if (ours === null) return ctx.skip();
-    const files = corpusFiles();
+    const files = corpusFiles(CORPUS_FOLDERS, SUITE);
     if (files === null) return ctx.skip();
     // The third fork of the run's seed (the random test takes the first two), so each test's inputs stand alone.
     const root = new Rng(seed);
@@ -390,38 +390,21 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
     const rng = root.fork();
     const cases: Case[] = [];
     for (const f of files) {
-      cases.push({ kind: 'document', input: f.text, context: null, scripting: false, origin: `corpus ${f.name}` });
-      cases.push({ kind: 'fragment', input: f.text, context: { name: 'body' }, scripting: true, origin: `corpus ${f.name} in <body>` });
+      const name = `${f.folder}/${f.name}`;
+      cases.push({ kind: 'document', input: f.text, context: null, scripting: false, origin: `corpus ${name}` });
+      cases.push({ kind: 'fragment', input: f.text, context: { name: 'body' }, scripting: true, origin: `corpus ${name} in <body>` });
     }
     for (let i = 0; i < WINDOWS; i++) {
       const f = files[rng.int(files.length)]!;
-      // Mostly a few hundred characters (so a difference minimizes quickly), sometimes several thousand.
-      const length = 1 + rng.int(rng.chance(0.2) ? 8000 : 600);
-      const start = rng.int(Math.max(1, f.text.length - length));
+      const { start, input } = corpusWindow(rng, f.text);
       const context = FRAGMENT_CONTEXTS[rng.int(FRAGMENT_CONTEXTS.length)]!;
-      const input = f.text.slice(start, start + length);
-      if (rng.chance(0.25)) {
-        cases.push({ kind: 'document', input, context: null, scripting: false, origin: `corpus ${f.name} [${start}, +${length}]` });
-      } else {
-        cases.push({ kind: 'fragment', input, context, scripting: !isTemplateContext(context), origin: `corpus ${f.name} [${start}, +${length}]` });
-      }
+      const origin = `corpus ${f.folder}/${f.name} [${start}, +${input.length}]`;
+      if (rng.chance(0.25)) cases.push({ kind: 'document', input, context: null, scripting: false, origin });
+      else cases.push({ kind: 'fragment', input, context, scripting: !isTemplateContext(context), origin });
     }
     await check('corpus', cases);
   });
 });
-
-/** Every .html file of the shared corpus's folders, or null (after one line saying why) when the data is absent. */
-function corpusFiles(): { name: string; text: string }[] | null {
-  const out: { name: string; text: string }[] = [];
-  for (const folder of CORPUS_FOLDERS) {
-    const dir = sharedPath(folder, SUITE);
-    if (dir === null) return null;
-    for (const name of readdirSync(dir).sort()) {
-      if (name.endsWith('.html') || name.endsWith('.htm')) out.push({ name: `${folder}/${name}`, text: readFileSync(join(dir, name), 'utf8') });
-    }
-  }
-  return out;
-}
 
 function isTemplateContext(context: { name: string; namespace?: string } | null): boolean {
   return context !== null && context.name === 'template' && (context.namespace ?? 'http://www.w3.org/1999/xhtml') === 'http://www.w3.org/1999/xhtml';

@@ -30,8 +30,6 @@
  *   HTMLSIFT_ROUNDTRIP_CASES=50000 ...   # longer run (default 10,000)
  *   HTMLSIFT_ROUNDTRIP_WINDOWS=20000 ... # more corpus windows (default 2,000)
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type Document, type DocumentFragment, Element, HTML_NS, MATHML_NS, SVG_NS, Text } from '../../src/dom.js';
@@ -55,7 +53,7 @@ import { FRAGMENT_CONTEXTS, Rng, generateDocument, generateFragment, seedFromEnv
 import { minimize, showInput } from './minimize.js';
 import { randomMarkup } from './sanitizer-generator.js';
 import { randomEdits } from '../tree-edits.js';
-import { sharedPath } from '../support/shared.js';
+import { corpusFiles, corpusWindow } from '../support/shared.js';
 import { comment, email, paste } from '../../policies/index.js';
 
 const SUITE = 'round-trip';
@@ -482,14 +480,8 @@ describe.skipIf(skipBrowser)('sanitizer output round-trips through Chromium', ()
 
   test('the shared corpus: whole files and windows, with the built-in policies and random cases', async (ctx) => {
     const t0 = performance.now();
-    const files: { folder: string; name: string; text: string }[] = [];
-    for (const p of BUILTIN_POLICIES) {
-      const dir = sharedPath(p.folder, SUITE);
-      if (dir === null) return ctx.skip();
-      for (const name of readdirSync(dir).sort()) {
-        if (name.endsWith('.html') || name.endsWith('.htm')) files.push({ folder: p.folder, name, text: readFileSync(join(dir, name), 'utf8') });
-      }
-    }
+    const files = corpusFiles(BUILTIN_POLICIES.map((p) => p.folder), SUITE);
+    if (files === null) return ctx.skip();
     const policyOf = (folder: string): PolicySpec => BUILTIN_POLICIES.find((p) => p.folder === folder)!;
     const cases: Case[] = [];
     for (const f of files) {
@@ -502,14 +494,13 @@ describe.skipIf(skipBrowser)('sanitizer output round-trips through Chromium', ()
     const others = [...POLICIES, ...HTMLSIFT_POLICIES];
     for (let i = 0; i < WINDOWS; i++) {
       const f = files[rng.int(files.length)]!;
-      const length = 1 + rng.int(rng.chance(0.2) ? 8000 : 600);
-      const start = rng.int(Math.max(1, f.text.length - length));
+      const { input } = corpusWindow(rng, f.text);
       const isDocument = rng.chance(DOCUMENT_SHARE);
       const context = isDocument ? null : FRAGMENT_CONTEXTS[rng.int(FRAGMENT_CONTEXTS.length)]!;
       const builtin = rng.chance(0.5);
       const policy = builtin ? policyOf(f.folder) : rng.pick(others);
       const editSeed = !builtin && rng.chance(0.35) ? rng.u32() : null;
-      cases.push({ index: cases.length, input: f.text.slice(start, start + length), context, policy, editSeed, scripting: rng.chance(0.5) });
+      cases.push({ index: cases.length, input, context, policy, editSeed, scripting: rng.chance(0.5) });
     }
     await checkCases(cases, t0, `${files.length} corpus files, ${WINDOWS} windows, ${BUILTIN_POLICIES.length} built-in policies`);
   });

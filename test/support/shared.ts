@@ -2,7 +2,7 @@
  * Where the shared test material lives: `$HTMLSIFT_SHARED`, else `../shared` beside the checkout.
  * Suites that need it skip, with one line saying how to get it, when it is absent.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +27,36 @@ export function sharedPath(rel: string, suite: string): string | null {
     return null;
   }
   return p;
+}
+
+/** A corpus file: its folder under shared/, its name, its text (UTF-8). */
+export interface CorpusFile {
+  folder: string;
+  name: string;
+  text: string;
+}
+
+/** Every .html file of the shared corpus folders `folders`, in name order, or null (after one line saying why) when one is absent. */
+export function corpusFiles(folders: readonly string[], suite: string): CorpusFile[] | null {
+  const out: CorpusFile[] = [];
+  for (const folder of folders) {
+    const dir = sharedPath(folder, suite);
+    if (dir === null) return null;
+    for (const name of readdirSync(dir).sort()) {
+      if (name.endsWith('.html') || name.endsWith('.htm')) out.push({ folder, name, text: readFileSync(join(dir, name), 'utf8') });
+    }
+  }
+  return out;
+}
+
+/**
+ * A window cut from `text` at a random offset (mid-tag, mid-comment, mid-attribute: wherever it falls): mostly up to
+ * 600 characters, so that a difference minimizes quickly, and one in five up to 8,000.
+ */
+export function corpusWindow(rng: { int(n: number): number; chance(p: number): boolean }, text: string): { start: number; input: string } {
+  const length = 1 + rng.int(rng.chance(0.2) ? 8000 : 600);
+  const start = rng.int(Math.max(1, text.length - length));
+  return { start, input: text.slice(start, start + length) };
 }
 
 export { repoRoot };
