@@ -6,12 +6,12 @@
  * chromium-sim.ts) do not explain fails the run, after being minimized; each run prints how many differences each
  * deviation (or combination) explained. Inputs on which Chromium hangs are counted and not compared.
  *
- *
  * Then real markup: every file of the shared corpus (web pages, email templates, clipboard HTML from Word, Google
  * Docs, Safari and Firefox) as a document and as a fragment in `<body>`, and seeded windows cut from those files at
- * random offsets (mid-tag, mid-comment, mid-attribute), each parsed as a fragment in a random context. The random
- * generator writes the grammar's corner cases; the corpus brings what real authoring tools write (conditional
- * comments, Office namespaces, inline styles, long scripts). That part skips, with one line, without the shared data.
+ * random offsets (mid-tag, mid-comment, mid-attribute), a quarter of them parsed as documents, the rest as fragments
+ * in random contexts. The random generator writes the grammar's corner cases; the corpus brings what real authoring
+ * tools write (conditional comments, Office namespaces, inline styles, long scripts). That part skips, with one line,
+ * without the shared data.
  *
  *   npm run test:browser                                  # fresh seed, printed
  *   HTMLSIFT_SEED=123 npm run test:browser                # replay a run
@@ -44,7 +44,7 @@ import { corpusFiles, corpusWindow } from '../support/shared.js';
 const SUITE = 'parse-differential';
 const DOCS = Number(process.env.HTMLSIFT_DIFF_DOCS ?? 5000);
 const FRAGMENTS = Number(process.env.HTMLSIFT_DIFF_FRAGMENTS ?? 5000);
-/** Windows cut from the shared corpus's files per run (fragments in random contexts). */
+/** Windows cut from the shared corpus's files per run (a quarter as documents, the rest as fragments). */
 const WINDOWS = Number(process.env.HTMLSIFT_DIFF_WINDOWS ?? 3000);
 /** The shared corpus's folders: web pages, email templates, clipboard HTML. */
 const CORPUS_FOLDERS = ['corpus/pages', 'corpus/email', 'corpus/paste'];
