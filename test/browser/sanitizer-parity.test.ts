@@ -12,9 +12,14 @@
  * configuration, context, markup and both trees are printed (for parser-caused ones, both unsanitized parses too).
  * There is no tolerance.
  *
+ * Then real markup: windows cut at random offsets from the shared corpus's files (web pages, email templates,
+ * clipboard HTML), each with a random configuration and context, and every file whole in `<div>` with the default
+ * configuration; skipped, with one line, without the shared data.
+ *
  *   npx vitest run --config vitest.browser.config.ts test/browser/sanitizer-parity.test.ts
  *   HTMLSIFT_SEED=123 ...                     # replay a run (the seed is printed)
  *   HTMLSIFT_SANITIZER_CASES=20000 ...        # longer run (default 4000)
+ *   HTMLSIFT_SANITIZER_WINDOWS=5000 ...       # more corpus windows (default 1000)
  *   HTMLSIFT_DEBUG=1 ...                      # print the rewrites that threw while explaining
  */
 import { writeFileSync } from 'node:fs';
@@ -70,10 +75,23 @@ import { Rng, seedFromEnv } from './generator.js';
 import { matchKnownDeviation } from './known-deviations.js';
 import { minimize, showInput } from './minimize.js';
 import { OursHost, type WorkerCase } from './ours.js';
-import { randomCase, type ConfigSpec, type Json, type MethodCall, type SanitizerCase } from './sanitizer-generator.js';
+import {
+  randomCase,
+  randomConfig,
+  SANITIZER_CONTEXTS,
+  type ConfigSpec,
+  type Json,
+  type MethodCall,
+  type SanitizerCase,
+} from './sanitizer-generator.js';
+import { corpusFiles, corpusWindow } from '../support/shared.js';
 
 const SUITE = 'sanitizer-parity';
 const CASES = Number(process.env.HTMLSIFT_SANITIZER_CASES ?? 4000);
+/** Windows cut from the shared corpus's files per run. */
+const WINDOWS = Number(process.env.HTMLSIFT_SANITIZER_WINDOWS ?? 1000);
+/** The shared corpus's folders: web pages, email templates, clipboard HTML. */
+const CORPUS_FOLDERS = ['corpus/pages', 'corpus/email', 'corpus/paste'];
 const BATCH = 200;
 const MAX_REPORTED = Number(process.env.HTMLSIFT_SANITIZER_REPORT ?? 12);
 
@@ -1681,11 +1699,30 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
   });
 
   test('random configurations, markup and contexts', async () => {
-    const t0 = performance.now();
-    const oracles: Oracles = { holder, host };
     const rng = new Rng(seed);
     const cases: SanitizerCase[] = [];
     for (let i = 0; i < CASES; i++) cases.push(randomCase(rng));
+    await checkCases('random', cases);
+  });
+
+  test('the shared corpus: windows with random configurations and contexts, whole files with the default', async (ctx) => {
+    const files = corpusFiles(CORPUS_FOLDERS, SUITE);
+    if (files === null) return ctx.skip();
+    // Its own stream, apart from the random test's.
+    const rng = new Rng((seed ^ 0x85ebca6b) >>> 0);
+    const cases: SanitizerCase[] = [];
+    for (let i = 0; i < WINDOWS; i++) {
+      const f = files[rng.int(files.length)]!;
+      cases.push({ config: randomConfig(rng), markup: corpusWindow(rng, f.text).input, context: rng.pick(SANITIZER_CONTEXTS) });
+    }
+    for (const f of files) cases.push({ config: { kind: 'none' }, markup: f.text, context: { name: 'div' } });
+    await checkCases('corpus', cases);
+  });
+
+  /** Runs `cases` through both sides, prints the summary (and the minimized differences), and fails on any. */
+  async function checkCases(label: string, cases: SanitizerCase[]): Promise<void> {
+    const t0 = performance.now();
+    const oracles: Oracles = { holder, host };
     const chromium = await chromiumRun(holder, cases);
     const tChromium = performance.now() - t0;
     const hangs = await oursHangs(host, cases.map((c) => ({ c, markup: c.markup })));
@@ -1732,7 +1769,7 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     for (const c of cases) kinds.set(c.config.kind, (kinds.get(c.config.kind) ?? 0) + 1);
     const unrecognized = diffs.filter((d) => d.verdict === PARSER_UNRECOGNIZED).length;
     const line =
-      `[${SUITE}] seed ${seed}: ${cases.length} cases (${[...kinds].map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
+      `[${SUITE}] ${label}, seed ${seed}: ${cases.length} cases (${[...kinds].map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
       `${invalid} throwing) across ${contexts} contexts, ${comparisons} comparisons; ${identical} cases identical, ` +
       `${explainedCases} explained, ${diffCases} unexplained (${diffs.length} parts, ${unrecognized} of them ` +
       `parser-caused without a known-deviations.ts predicate); ${knownTotal} differing parts explained ` +
@@ -1799,12 +1836,12 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     }
     const more = diffs.length > MAX_REPORTED ? `\n(${diffs.length - MAX_REPORTED} more differing parts not minimized)` : '';
     const text = blocks.join('\n\n') + more;
-    const file = join(tmpdir(), `htmlsift-${SUITE}-${seed}.txt`);
+    const file = join(tmpdir(), `htmlsift-${SUITE}-${label}-${seed}.txt`);
     writeFileSync(file, line + '\n\n' + text + '\n');
     console.log(text + `\n[${SUITE}] report written to ${file}`);
     // No tolerance: every unexplained part fails the run, parser-caused ones without a known-deviations.ts predicate
     // included (our setHTML output does differ from Chromium's there; the parse differential's owner fixes the
     // parser or adds the predicate).
     expect(diffs.length, 'unexplained differences with Chromium (see report above)').toBe(0);
-  });
+  }
 });
