@@ -123,17 +123,18 @@ export class OursHost {
     });
   }
 
-  /**
-   * Parses `cases`. The batch time limit is `batchTimeoutMs` plus `perCaseMs` per case. With `stopAtFirstFailure`,
-   * once a case hangs or crashes the remaining ones are not parsed (their dump is `#skipped`): the minimizer only
-   * needs the first failing candidate.
-   */
+  /** The time `cases` add to a limit for their size (`msPerMillionChars`). */
   private sizeAllowance(cases: readonly WorkerCase[]): number {
     let chars = 0;
     for (const c of cases) chars += c.input.length;
     return (chars / 1e6) * (this.opts.msPerMillionChars ?? 3000);
   }
 
+  /**
+   * Parses `cases`. The batch time limit is `batchTimeoutMs` plus `perCaseMs` per case and their size allowance.
+   * With `stopAtFirstFailure`, once a case hangs or crashes the remaining ones are not parsed (their dump is
+   * `#skipped`): the minimizer only needs the first failing candidate.
+   */
   async parse(cases: WorkerCase[], options: { stopAtFirstFailure?: boolean } = {}): Promise<WorkerOutcome[]> {
     if (this.worker === null) await this.restart();
     const batchTimeout = (this.opts.batchTimeoutMs ?? 800) + (this.opts.perCaseMs ?? 5) * cases.length + this.sizeAllowance(cases);

@@ -39,15 +39,13 @@ import { matchKnownDeviation, type DiffCase, type ParseOutcome } from './known-d
 import { minimize, showInput } from './minimize.js';
 import { OursHost, type WorkerCase } from './ours.js';
 import { REGRESSIONS } from './regressions.js';
-import { corpusFiles, corpusWindow } from '../support/shared.js';
+import { CORPUS_FOLDERS, corpusFiles, corpusWindow } from '../support/shared.js';
 
 const SUITE = 'parse-differential';
 const DOCS = Number(process.env.HTMLSIFT_DIFF_DOCS ?? 5000);
 const FRAGMENTS = Number(process.env.HTMLSIFT_DIFF_FRAGMENTS ?? 5000);
 /** Windows cut from the shared corpus's files per run (a quarter as documents, the rest as fragments). */
 const WINDOWS = Number(process.env.HTMLSIFT_DIFF_WINDOWS ?? 3000);
-/** The shared corpus's folders: web pages, email templates, clipboard HTML. */
-const CORPUS_FOLDERS = ['corpus/pages', 'corpus/email', 'corpus/paste'];
 /** Chromium flattens trees deeper than 512 levels (a deviation from the standard); such cases are not compared. */
 const MAX_DEPTH = 480;
 /** Time limits for Chromium: a batch, then (after a batch timed out) one case. */

@@ -84,14 +84,12 @@ import {
   type MethodCall,
   type SanitizerCase,
 } from './sanitizer-generator.js';
-import { corpusFiles, corpusWindow } from '../support/shared.js';
+import { CORPUS_FOLDERS, corpusFiles, corpusWindow } from '../support/shared.js';
 
 const SUITE = 'sanitizer-parity';
 const CASES = Number(process.env.HTMLSIFT_SANITIZER_CASES ?? 4000);
 /** Windows cut from the shared corpus's files per run. */
 const WINDOWS = Number(process.env.HTMLSIFT_SANITIZER_WINDOWS ?? 1000);
-/** The shared corpus's folders: web pages, email templates, clipboard HTML. */
-const CORPUS_FOLDERS = ['corpus/pages', 'corpus/email', 'corpus/paste'];
 const BATCH = 200;
 const MAX_REPORTED = Number(process.env.HTMLSIFT_SANITIZER_REPORT ?? 12);
 

@@ -29,6 +29,9 @@ export function sharedPath(rel: string, suite: string): string | null {
   return p;
 }
 
+/** The shared corpus's folders: real web pages, email templates, clipboard HTML. */
+export const CORPUS_FOLDERS: readonly string[] = ['corpus/pages', 'corpus/email', 'corpus/paste'];
+
 /** A corpus file: its folder under shared/, its name, its text (UTF-8). */
 export interface CorpusFile {
   folder: string;
