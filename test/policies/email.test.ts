@@ -90,6 +90,60 @@ describe('email policy', () => {
     expect(() => sanitizeEmail('x', { proxyImage: 'no' as never })).toThrow(/options\.proxyImage/);
   });
 
+  it('keeps each call\'s callbacks and style sheets to that call (the policy is compiled once for all calls)', () => {
+    const img = '<img src="https://a.test/1.png"><img src="cid:part1">';
+    const calls: string[] = [];
+    // A callback that sanitizes another message in the middle of this one: the inner call has its own callbacks
+    // and sheets, and the outer call's are back when it returns.
+    const outer = sanitizeEmail('<style>p { color: red }</style>' + img + '<p style="background:url(https://a.test/bg.png)">x</p>', {
+      container: 'outer',
+      proxyImage: (u) => {
+        calls.push('outer ' + u);
+        const inner = sanitizeEmail('<style>b { color: blue }</style><img src="https://b.test/2.png">', {
+          container: 'inner',
+          resolveCid: () => '/att/inner',
+        });
+        calls.push('inner css ' + inner.css + ' body ' + inner.body);
+        return '/proxy/' + encodeURIComponent(u);
+      },
+      resolveCid: (id) => '/att/' + id,
+    });
+    expect(outer.body).toBe(
+      '<img src="/proxy/https%3A%2F%2Fa.test%2F1.png"><img src="/att/part1">' +
+        '<p style="background:url(/proxy/https%3A%2F%2Fa.test%2Fbg.png)">x</p>',
+    );
+    expect(outer.css).toContain('.outer p');
+    expect(outer.css).not.toContain('blue');
+    expect(calls.filter((c) => c.startsWith('outer ')).length).toBe(2);
+    // The inner call blocked its remote image (no proxyImage of its own) and scoped only its own sheet.
+    for (const c of calls.filter((x) => x.startsWith('inner '))) {
+      expect(c).toContain('.inner b');
+      expect(c).not.toContain('red');
+      expect(c).toContain('body <img>');
+    }
+    // A callback that throws leaves nothing behind for the next call.
+    expect(() =>
+      sanitizeEmail('<style>i { color: green }</style><img src="https://a.test/3.png">', {
+        proxyImage: () => {
+          throw new Error('proxy down');
+        },
+      }),
+    ).toThrow('proxy down');
+    const after = sanitizeEmail('<img src="https://a.test/4.png"><img src="cid:x"><p>y</p>', { container: 'after' });
+    expect(after).toEqual({ html: '<img><img><p>y</p>', body: '<img><img><p>y</p>', css: '', container: 'after', cssRemoved: [] });
+  });
+
+  it('names each default container differently', () => {
+    const names = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const { container, html } = sanitizeEmail('<style>p { margin: 0 }</style><p>x</p>');
+      expect(container).toMatch(/^htmlsift-email-[0-9a-z]{2,14}$/);
+      expect(html.startsWith('<style>.' + container + ' p')).toBe(true);
+      names.add(container);
+    }
+    expect(names.size).toBe(300);
+  });
+
   it('decodes bytes with the given charset', () => {
     const bytes = Uint8Array.from([...Buffer.from('<p>caf'), 0xe9, ...Buffer.from('</p>')]);
     expect(sanitizeEmail(bytes, { charset: 'windows-1252', container: 'm' }).body).toBe('<p>café</p>');
