@@ -2,6 +2,7 @@
  * Declaration filtering (style attributes): allow-list, URL rewriting, always-dropped vectors.
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from './support/random.js';
 import { filterDeclarationList, filterDeclarations, type DeclarationFilterOptions } from '../src/css/declarations.js';
 import { serializeDeclarations } from '../src/css/serialize.js';
 import { parseDeclarationList } from '../src/css/parser.js';
@@ -135,11 +136,8 @@ describe('filterDeclarations', () => {
   });
 
   it('output re-parses to exactly the kept declarations (random input)', () => {
-    let seed = 42;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const random = mulberry32(42);
+    const rnd = (n: number): number => Math.floor(random() * n);
     const bits = ['color', ':', ';', ' ', 'red', 'url(', ')', '"', 'https://ok/a', 'javascript:', '!important', '{', '}',
       'expression(', 'behavior', '\\', '/*', '*/', 'image-set(', '--x', 'var(--x)', ',', '\n', 'background', '(', '<', '/style'];
     for (let k = 0; k < 3000; k++) {

@@ -3,6 +3,7 @@
  * re-parses identically, and filtering through a URL policy.
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from './support/random.js';
 import { filterSrcset, parseSrcset, serializeSrcset, srcsetSafeUrl, type SrcsetCandidate } from '../src/url/srcset.js';
 import type { UrlContext, UrlPolicy } from '../src/url/url-policy.js';
 
@@ -73,11 +74,8 @@ describe('serializeSrcset', () => {
   });
 
   it('round-trips random srcsets: parse(serialize(parse(x))) equals parse(x)', () => {
-    let seed = 77;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const random = mulberry32(77);
+    const rnd = (n: number): number => Math.floor(random() * n);
     const bits = ['a.png', 'b', ',', ' ', '\t', '1x', '2x', '100w', '50h', '(', ')', '1.5x', '-1x', 'data:x,y', '0w', 'x'];
     for (let k = 0; k < 5000; k++) {
       let s = '';
@@ -122,11 +120,8 @@ describe('filterSrcset', () => {
   });
 
   it('random srcsets through a policy with an awkward rewrite re-parse to exactly the kept candidates', () => {
-    let seed = 5;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const random = mulberry32(5);
+    const rnd = (n: number): number => Math.floor(random() * n);
     const bits = ['https://a.example/x', 'a.png', 'javascript:x', ',', ' ', '1x', '2x', '100w', '20h', 'data:image/png,', '(', ')'];
     const tails = ['', ',', ' ', ', ,', '\t', ' 2x'];
     for (let k = 0; k < 3000; k++) {

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, test } from 'vitest';
+import { mulberry32 } from '../support/random.js';
 import { repoRoot, sharedDir } from '../support/shared.js';
 
 const binDir = process.env.HTMLSIFT_RUNTIMES_BIN;
@@ -68,13 +69,10 @@ function generated(): [string, string][] {
     '&#x1F600;', '<svg><foreignObject>', '<math><mi>', '</svg>', '<template>', '</template>', '<select><option>', '<!--c-->', '<?pi x?>',
     '<img src=x onerror=alert(1)>', '<style>p{}</style>', '<script>x</script>', '\u00a0', '<noscript><p>', '<textarea>\n', '\u0000'];
   const out: [string, string][] = [];
-  let s = 1;
+  const random = mulberry32(1);
   for (let k = 0; k < 40; k++) {
     let html = '';
-    for (let i = 0; i < 200; i++) {
-      s = (s * 1103515245 + 12345) & 0x7fffffff;
-      html += parts[s % parts.length];
-    }
+    for (let i = 0; i < 200; i++) html += parts[Math.floor(random() * parts.length)];
     out.push(['generated/' + k, Buffer.from(html, 'utf8').toString('base64')]);
   }
   return out;
