@@ -2,6 +2,7 @@
  * CSS parser structures (CSS Syntax 3 section 5, with nesting), serialization round trips, deep nesting.
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from './support/random.js';
 import { tokenize, type CssToken } from '../src/css/tokenizer.js';
 import {
   type AtRule,
@@ -23,6 +24,7 @@ import {
   serializeRules,
   serializeString,
   serializeTokens,
+  tokenText,
 } from '../src/css/serialize.js';
 
 const text = (v: readonly ComponentValue[]): string => serializeComponentValues(v);
@@ -170,6 +172,50 @@ describe('serialization', () => {
     }
   });
 
+  it('identifiers and hash values: the same escapes as escaping each code unit in turn, on random names', () => {
+    // The escapes written code unit by code unit (CSSOM "serialize an identifier", plus `<` and `>` as hex): the
+    // model the fast path (names returned as they are) must agree with.
+    const hex = (c: number): string => '\\' + c.toString(16) + ' ';
+    const escapeUnit = (s: string, i: number): string => {
+      const c = s.charCodeAt(i);
+      if (c === 0) return '\uFFFD';
+      if ((c >= 1 && c <= 0x1f) || c === 0x7f || c === 0x3c || c === 0x3e) return hex(c);
+      if (c >= 0x80 || c === 0x2d || c === 0x5f || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) return s[i]!;
+      return '\\' + s[i]!;
+    };
+    const identModel = (s: string): string => {
+      let out = '';
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (i === 0 && c >= 0x30 && c <= 0x39) out += hex(c);
+        else if (i === 1 && s[0] === '-' && c >= 0x30 && c <= 0x39) out += hex(c);
+        else if (s === '-') out += '\\-';
+        else out += escapeUnit(s, i);
+      }
+      return out;
+    };
+    const alphabet = ['a', 'z', 'A', 'Z', '0', '9', '-', '_', '@', '[', '`', '{', '~', '\u007f', '/', ':', '<', '>', ' ', '\\', '"', '\u0001', '\u001f', '\0', '\u0080', '\u00e9', '\ud83d', '\ude00'];
+    const random = mulberry32(7);
+    const rand = (n: number): number => Math.floor(random() * n);
+    let plain = 0;
+    for (let k = 0; k < 20000; k++) {
+      let s = '';
+      const len = 1 + rand(6);
+      // Half the names are drawn from the letters, digits, "-" and "_" alone, the ones the fast path returns.
+      const from = k % 2 === 0 ? 8 : alphabet.length;
+      for (let j = 0; j < len; j++) s += alphabet[rand(from)]!;
+      const ident = serializeIdent(s);
+      expect(ident, JSON.stringify(s)).toBe(identModel(s));
+      if (ident === s) plain++;
+      const hash = tokenText({ type: 'hash', value: s, id: false });
+      expect(hash, JSON.stringify(s)).toBe('#' + [...Array(s.length).keys()].map((i) => escapeUnit(s, i)).join(''));
+      expect(tokenText({ type: 'hash', value: s, id: true })).toBe('#' + identModel(s));
+      if (!/[\0\ud800-\udfff]/.test(s)) expect(tokenize(ident), JSON.stringify(s)).toEqual([{ type: 'ident', value: s }]);
+      expect(/[<>]/.test(ident)).toBe(false);
+    }
+    expect(plain).toBeGreaterThan(5000);
+  });
+
   it('inserts comments exactly where tokens would merge', () => {
     const cases: [CssToken[], string][] = [
       [[{ type: 'ident', value: 'a' }, { type: 'ident', value: 'b' }], 'a/**/b'],
@@ -216,11 +262,8 @@ describe('serialization', () => {
   });
 
   it('round-trips random token soup (tokenize, serialize, tokenize) and never writes "</" + letter', () => {
-    let seed = 987654321;
-    const rnd = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const random = mulberry32(987654321);
+    const rnd = (n: number): number => Math.floor(random() * n);
     const alphabet = [
       'a', 'e', 'E', '-', '+', '.', '1', '0', '%', '#', '@', '\\', '/', '*', '(', ')', '{', '}', '"', "'", ' ',
       '\n', '<', '!', '>', 'u', 'r', 'l', 'U', ',', ';', ':', '\u00e9', '5', 'x', '[', ']', '\0', '\uD800', '|',

@@ -29,11 +29,25 @@ function escapeNameChar(s: string, i: number, out: string[]): void {
   } else out.push('\\' + s[i]!);
 }
 
+/**
+ * Whether every code unit of `s` from `from` on is an ident code point that is written as it is (`-`, `_`, ASCII
+ * letters and digits, U+0080 and above): then `escapeNameChar` would copy each one.
+ */
+function plainNameFrom(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x61 ? c > 0x7a && c < 0x80 : !(c >= 0x41 ? c <= 0x5a || c === 0x5f : (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
+  }
+  return true;
+}
+
 /** Serialize an identifier so that it tokenizes back as one ident sequence with this value. */
 export function serializeIdent(s: string): string {
   if (s.length === 0) return '';
-  const out: string[] = [];
   const first = s.charCodeAt(0);
+  // Most identifiers need no escape: returned as they are (no leading digit, "-" + digit, or lone "-").
+  if (!isDigitCode(first) && (first !== 0x2d || (s.length > 1 && !isDigitCode(s.charCodeAt(1)))) && plainNameFrom(s, 0)) return s;
+  const out: string[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (i === 0 && isDigitCode(c)) out.push(hex(c));
@@ -47,6 +61,7 @@ export function serializeIdent(s: string): string {
 /** Serialize the value of a hash token: id hashes as identifiers, unrestricted ones only escape non-name chars. */
 function serializeHashValue(value: string, id: boolean): string {
   if (id) return serializeIdent(value);
+  if (plainNameFrom(value, 0)) return value;
   const out: string[] = [];
   for (let i = 0; i < value.length; i++) escapeNameChar(value, i, out);
   return out.join('');
@@ -267,16 +282,16 @@ export function needsComment(a: CssToken, b: CssToken): boolean {
 
 /** Serialize a token list so that it re-tokenizes to the same tokens. */
 export function serializeTokens(tokens: readonly CssToken[]): string {
-  const out: string[] = [];
+  let out = '';
   let prev: CssToken | null = null;
-  for (const t of tokens) {
-    if (prev !== null && needsComment(prev, t)) out.push('/**/');
-    out.push(tokenText(t));
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (prev !== null && needsComment(prev, t)) out += '/**/';
+    // A trailing "\" delim needs no newline after it.
+    out += i === tokens.length - 1 && t.type === 'delim' && t.value === '\\' ? '\\' : tokenText(t);
     prev = t;
   }
-  // A trailing "\" delim needs no newline after it.
-  if (prev !== null && prev.type === 'delim' && prev.value === '\\') out[out.length - 1] = '\\';
-  return out.join('');
+  return out;
 }
 
 const T_WS: CssToken = { type: 'whitespace' };
