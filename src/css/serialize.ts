@@ -30,11 +30,11 @@ function escapeNameChar(s: string, i: number, out: string[]): void {
 }
 
 /**
- * Whether every code unit of `s` from `from` on is an ident code point that is written as it is (`-`, `_`, ASCII
- * letters and digits, U+0080 and above): then `escapeNameChar` would copy each one.
+ * Whether every code unit of `s` is an ident code point that is written as it is (`-`, `_`, ASCII letters and
+ * digits, U+0080 and above): then `escapeNameChar` would copy each one.
  */
-function plainNameFrom(s: string, from: number): boolean {
-  for (let i = from; i < s.length; i++) {
+function isPlainName(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x61 ? c > 0x7a && c < 0x80 : !(c >= 0x41 ? c <= 0x5a || c === 0x5f : (c >= 0x30 && c <= 0x39) || c === 0x2d)) return false;
   }
@@ -46,7 +46,7 @@ export function serializeIdent(s: string): string {
   if (s.length === 0) return '';
   const first = s.charCodeAt(0);
   // Most identifiers need no escape: returned as they are (no leading digit, "-" + digit, or lone "-").
-  if (!isDigitCode(first) && (first !== 0x2d || (s.length > 1 && !isDigitCode(s.charCodeAt(1)))) && plainNameFrom(s, 0)) return s;
+  if (!isDigitCode(first) && (first !== 0x2d || (s.length > 1 && !isDigitCode(s.charCodeAt(1)))) && isPlainName(s)) return s;
   const out: string[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -61,7 +61,7 @@ export function serializeIdent(s: string): string {
 /** Serialize the value of a hash token: id hashes as identifiers, unrestricted ones only escape non-name chars. */
 function serializeHashValue(value: string, id: boolean): string {
   if (id) return serializeIdent(value);
-  if (plainNameFrom(value, 0)) return value;
+  if (isPlainName(value)) return value;
   const out: string[] = [];
   for (let i = 0; i < value.length; i++) escapeNameChar(value, i, out);
   return out.join('');
