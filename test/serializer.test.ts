@@ -28,7 +28,7 @@ import {
 import type { ChildNode, ParentNode } from '../src/dom.js';
 import { escapeAttributeValue, escapeText, serialize, serializeOuter } from '../src/serializer.js';
 import { parseFragment } from '../src/parser.js';
-import { sharedPath } from './support/shared.js';
+import { CORPUS_FOLDERS, corpusPaths, sharedPath } from './support/shared.js';
 
 // ---------------------------------------------------------------------------------------------
 // html5lib-tests/serializer
@@ -643,10 +643,10 @@ function fromParse5(p5Root: P5Node): Document {
 
 function corpusFiles(): string[] {
   const out: string[] = [];
-  for (const sub of ['pages', 'email', 'paste']) {
-    const dir = sharedPath(join('corpus', sub), 'serializer/corpus');
-    if (dir === null) return [];
-    for (const f of readdirSync(dir).sort()) if (f.endsWith('.html') || f.endsWith('.htm')) out.push(join(dir, f));
+  for (const folder of CORPUS_FOLDERS) {
+    const paths = corpusPaths(folder, 'serializer/corpus');
+    if (paths === null) return [];
+    for (const { path } of paths) out.push(path);
   }
   return out;
 }

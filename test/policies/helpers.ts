@@ -1,16 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { COMMENT_NODE, ELEMENT_NODE, TEXT_NODE, childrenOf, walk, type ChildNode, type Element, type ParentNode } from '../../src/dom.js';
-import { sharedPath } from '../support/shared.js';
+import { corpusPaths } from '../support/shared.js';
 
 /** The corpus files of one folder (sorted), or [] after a skip line when the shared corpus is absent. */
 export function corpusFiles(folder: string, suite: string): { name: string; path: string }[] {
-  const dir = sharedPath(join('corpus', folder), suite);
-  if (dir === null) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.html'))
-    .sort()
-    .map((name) => ({ name, path: join(dir, name) }));
+  return corpusPaths('corpus/' + folder, suite) ?? [];
 }
 
 export function readCorpus(path: string): string {

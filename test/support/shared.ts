@@ -39,15 +39,23 @@ export interface CorpusFile {
   text: string;
 }
 
-/** Every .html file of the shared corpus folders `folders`, in name order, or null (after one line saying why) when one is absent. */
+/** The .html files of one shared corpus folder, in name order, or null (after one line saying why) when it is absent. */
+export function corpusPaths(folder: string, suite: string): { name: string; path: string }[] | null {
+  const dir = sharedPath(folder, suite);
+  if (dir === null) return null;
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.html') || name.endsWith('.htm'))
+    .sort()
+    .map((name) => ({ name, path: join(dir, name) }));
+}
+
+/** Every .html file of the shared corpus folders `folders`, read, or null (after one line saying why) when one is absent. */
 export function corpusFiles(folders: readonly string[], suite: string): CorpusFile[] | null {
   const out: CorpusFile[] = [];
   for (const folder of folders) {
-    const dir = sharedPath(folder, suite);
-    if (dir === null) return null;
-    for (const name of readdirSync(dir).sort()) {
-      if (name.endsWith('.html') || name.endsWith('.htm')) out.push({ folder, name, text: readFileSync(join(dir, name), 'utf8') });
-    }
+    const paths = corpusPaths(folder, suite);
+    if (paths === null) return null;
+    for (const { name, path } of paths) out.push({ folder, name, text: readFileSync(path, 'utf8') });
   }
   return out;
 }
