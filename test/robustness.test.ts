@@ -10,8 +10,12 @@ import {
   ELEMENT_NODE,
   parseDocument,
   parseFragment,
+  sanitize,
+  sanitizeFragment,
   serialize,
+  type SanitizeOptions,
 } from '../src/index.js';
+import { comment, paste } from '../policies/index.js';
 import { readCorpus } from '../bench/harness.js';
 import { dumpTree } from './support/dump.js';
 import { sharedPath } from './support/shared.js';
@@ -75,6 +79,64 @@ describe('parses inside parses', () => {
       const outer = '<!DOCTYPE html><p>' + '<span>'.repeat(depth) + '</i>x</p>y<b><div>z</b>' + '<em>'.repeat(depth) + 'w';
       const inner = '<table><tr><td>'.repeat(depth) + '<i><div>a</i>b<p>c<a><p>d</a>';
       checkNested(outer, inner);
+    }
+  });
+});
+
+describe('sanitize calls inside sanitize calls', () => {
+  // A report callback may sanitize something else (a log line, a preview) while the outer call is still walking
+  // its tree. The Sanitizer API pass once kept its list scratch in module arrays: a call from a URL-hardening
+  // report took over the rest of the outer list, which lost its later children.
+  const outer =
+    '<p><a href="data:text/html,x">a</a><script>alert(1)</script><img src=x onerror=alert(1)><b onclick=alert(1)>b</b>' +
+    '<table><td><a href="vbscript:y">c</a></table><p>d<a href="data:text/html,z">e</a><i title=t>f</i></p>' +
+    '<div onclick="alert(2)">z<a href="javascript:w">g</a><template><em>h</em><a href="data:text/html,v">i</a></template></div>';
+  const inners = [
+    '<div>x</div>',
+    '<ul><li><a href="data:text/html,q">one</a><li>two</ul><span>s</span>',
+    '<p>p<p>q<table>r<tr><td>t</table>',
+  ];
+  const configs: SanitizeOptions[] = [
+    {},
+    { sanitizer: { replaceWithChildrenElements: ['p', 'b', 'table', 'tbody', 'tr', 'td', 'div', 'template'] } },
+    { sanitizer: { elements: ['p', 'a', 'b', 'i', 'div', 'template', 'em'], attributes: ['href', 'title'] }, context: 'div' },
+    // The policy engine's passes report too (and the comment policy's hook makes them copy each child list).
+    { policy: comment },
+    { policy: paste },
+  ];
+
+  it('leaves the outer output as a lone call gives it, whatever the inner calls do', () => {
+    for (const options of configs) {
+      const alone = sanitize(outer, options);
+      const innerAlone = inners.map((s) => sanitize(s, options));
+      let calls = 0;
+      const nestedOut: string[] = [];
+      const out = sanitize(outer, {
+        ...options,
+        onReport: () => {
+          const inner = inners[calls++ % inners.length]!;
+          // The inner call reports too (its own callback sanitizes once more).
+          nestedOut.push(sanitize(inner, { ...options, onReport: () => void sanitize(inner, options) }));
+        },
+      });
+      expect(calls).toBeGreaterThanOrEqual(3);
+      expect(out).toBe(alone);
+      nestedOut.forEach((s, i) => expect(s).toBe(innerAlone[i % inners.length]));
+    }
+  });
+
+  it('does the same for the trees of sanitizeFragment', () => {
+    for (const options of configs) {
+      const alone = serialize(sanitizeFragment(outer, { ...options, hardenUrls: true, reparseSafe: true }));
+      let calls = 0;
+      const f = sanitizeFragment(outer, {
+        ...options,
+        hardenUrls: true,
+        reparseSafe: true,
+        onReport: () => void sanitizeFragment(inners[calls++ % inners.length]!, { ...options, hardenUrls: true, reparseSafe: true }),
+      });
+      expect(calls).toBeGreaterThanOrEqual(3);
+      expect(serialize(f)).toBe(alone);
     }
   });
 });

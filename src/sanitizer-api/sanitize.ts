@@ -25,6 +25,7 @@ import {
   type Element,
   type ParentNode,
   type ProcessingInstruction,
+  workList,
 } from '../dom.js';
 import { ANIMATING_URL_ATTRIBUTES, NAVIGATING_URL_ATTRIBUTES } from './builtins.js';
 import {
@@ -197,29 +198,22 @@ function actionFor(node: ChildNode, c: CompiledConfig): number {
   }
 }
 
-// Scratch arrays reused across calls (the walk never re-enters itself).
-const scratchOut: ChildNode[] = [];
-const inputLists: ChildNode[][] = [];
-const inputIndex: number[] = [];
-
 /**
  * "sanitize core" on `root` with a compiled configuration: filters `root`'s children and, below every kept
  * element, its children and template contents. `root` itself is not judged. An HTML `template` root has its
  * contents sanitized too.
+ *
+ * Its scratch arrays are its own: an `extra` check may report to a callback that sanitizes something else before
+ * this walk is done. (They were once module arrays shared by every walk, and a walk started there took over the
+ * rest of the list the outer walk was filtering, which lost its later children.)
  */
 export function sanitizeCore(root: ParentNode, c: CompiledConfig, extra: AttributeCheck | null = null): void {
-  try {
-    walk(root, c, extra);
-  } finally {
-    // Leave the shared scratch arrays empty even if something threw.
-    scratchOut.length = 0;
-    inputLists.length = 0;
-    inputIndex.length = 0;
-  }
-}
-
-function walk(root: ParentNode, c: CompiledConfig, extra: AttributeCheck | null): void {
-  const work: ParentNode[] = [root];
+  // (Not array literals: see workList.)
+  const scratchOut = workList<ChildNode>();
+  const inputLists = workList<ChildNode[]>();
+  const inputIndex = workList<number>();
+  const work = workList<ParentNode>();
+  work.push(root);
   if (root.nodeType === ELEMENT_NODE && (root as Element).content !== null) work.push((root as Element).content!);
   while (work.length > 0) {
     const parent = work.pop()!;
