@@ -49,7 +49,10 @@ export interface SanitizeOptions {
    * parses like innerHTML (setHTMLUnsafe without a sanitizer).
    */
   scripting?: boolean;
-  /** Receives each removal or change made by the policy and by reparse safety. */
+  /**
+   * Receives each removal or change made by the policy, by URL hardening and by reparse safety, as it is made. It may
+   * sanitize something else meanwhile (the call in progress keeps its own state).
+   */
   onReport?: (entry: SanitizeReportEntry) => void;
 }
 

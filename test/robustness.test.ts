@@ -15,6 +15,7 @@ import {
   serialize,
   type SanitizeOptions,
 } from '../src/index.js';
+import type { Policy } from '../src/policy/index.js';
 import { comment, paste } from '../policies/index.js';
 import { readCorpus } from '../bench/harness.js';
 import { dumpTree } from './support/dump.js';
@@ -123,6 +124,48 @@ describe('sanitize calls inside sanitize calls', () => {
       expect(out).toBe(alone);
       nestedOut.forEach((s, i) => expect(s).toBe(innerAlone[i % inners.length]));
     }
+  });
+
+  it('lets policy hooks and URL rewrites sanitize with the same policy, and keeps their context', () => {
+    let nesting = false;
+    let calls = 0;
+    const changed: string[] = [];
+    const nest = (): void => {
+      if (!nesting) return;
+      nesting = false;
+      calls++;
+      try {
+        sanitize(inners[calls % inners.length]!, { policy });
+      } finally {
+        nesting = true;
+      }
+    };
+    const policy: Policy = {
+      sanitizer: { elements: ['div', 'p', 'b', 'i', 'a', 'ul', 'li', 'span', 'u', 'table', 'tbody', 'tr', 'td', 'em'], attributes: ['href', 'class'] },
+      urls: { schemes: ['http', 'https'], rewrite: (u) => (nest(), u + '#r') },
+      hooks: {
+        onElement(el, ctx) {
+          const [depth, parent, path] = [ctx.depth, ctx.parent, ctx.path()];
+          nest();
+          if (depth !== ctx.depth || parent !== ctx.parent || path !== ctx.path()) changed.push(path);
+          return el.localName === 'span' ? 'unwrap' : undefined;
+        },
+        onAttribute(_el, attr, ctx) {
+          const path = ctx.path();
+          nest();
+          if (path !== ctx.path()) changed.push(path);
+          return attr.name === 'class' ? { rename: 'data-c' } : undefined;
+        },
+      },
+    };
+    const input = outer + '<div><p><span class=k>s<a href="http://x/y">l</a></span></p></div>';
+    const alone = sanitize(input, { policy });
+    nesting = true;
+    const out = sanitize(input, { policy });
+    nesting = false;
+    expect(calls).toBeGreaterThan(10);
+    expect(out).toBe(alone);
+    expect(changed).toEqual([]);
   });
 
   it('does the same for the trees of sanitizeFragment', () => {
