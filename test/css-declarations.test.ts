@@ -123,6 +123,36 @@ describe('filterDeclarations', () => {
     expect(r.removed).toEqual([{ property: 'position', reason: 'property not allowed', value: 'g(url(b.png))' }]);
   });
 
+  it('gives every removal its reason, and keeps flat and nested values apart from the parsed ones', () => {
+    const decls = parseDeclarationList(
+      'behavior: x; color: red !important; width: ; --v: ; margin: 0 4px; cursor: url(a.png), auto; content: "a"; ' +
+        'list-style: x; font-family: Arial; background: url(b.png) [a] (b)',
+    );
+    const before = JSON.stringify(decls);
+    const r = filterDeclarationList(decls, {
+      allowImportant: false,
+      allow: (p) => {
+        if (p === 'content') return 'x; y';
+        if (p === 'list-style') return 'url(javascript:1)';
+        if (p === 'font-family') return ' serif ';
+        return true;
+      },
+      rewriteUrl: (u) => (u.startsWith('javascript:') ? null : 'https://p/' + u),
+    });
+    expect(r.removed.map((x) => [x.property, x.reason, x.value])).toEqual([
+      ['behavior', 'property is never allowed', 'x'],
+      ['color', '!important not allowed', 'red'],
+      ['width', 'empty value', ''],
+      ['content', 'replacement: replacement is not a single value', '"a"'],
+      ['list-style', 'replacement: url refused', 'x'],
+    ]);
+    expect(serializeDeclarations(r.kept)).toBe(
+      '--v:;margin:0 4px;cursor:url(https://p/a.png), auto;font-family:serif;background:url(https://p/b.png) [a] (b)',
+    );
+    // The URL rewrites (in flat values and in nested ones) went to copies.
+    expect(JSON.stringify(decls)).toBe(before);
+  });
+
   it('values nested 100,000 deep are filtered without recursion', () => {
     const N = 100_000;
     const deep = 'f('.repeat(N) + 'url(a.png)' + ')'.repeat(N);

@@ -15,7 +15,7 @@
  * `allow` accepts them, and their URLs are checked like any other since `var()` can carry them anywhere.
  */
 import { type ComponentValue, type Declaration, parseComponentValues, parseDeclarationList } from './parser.js';
-import { flattenComponentValues, serializeComponentValues, serializeDeclarations } from './serialize.js';
+import { flattenComponentValues, isFlat, serializeComponentValues, serializeDeclarations } from './serialize.js';
 
 export interface DeclarationInfo {
   important: boolean;
@@ -72,6 +72,8 @@ export function asciiLower(s: string): string {
 
 /** Copy a component value tree (blocks and functions; tokens are immutable and shared), iteratively. */
 export function cloneValues(values: readonly ComponentValue[]): ComponentValue[] {
+  // Most values (`red`, `0 4px`) hold no block or function: a copy of the list is the whole clone.
+  if (isFlat(values)) return values.slice();
   const root: ComponentValue[] = [];
   const stack: { src: readonly ComponentValue[]; dst: ComponentValue[] }[] = [{ src: values, dst: root }];
   while (stack.length > 0) {
@@ -179,46 +181,31 @@ export function filterDeclarationList(
   for (const d of decls) {
     const custom = d.name.startsWith('--');
     const property = custom ? d.name : asciiLower(d.name);
-    const drop = (reason: string): void => {
-      removed.push({ property, reason, value: serializeComponentValues(d.value) });
-    };
-    if (DENIED_PROPERTIES.has(property)) {
-      drop('property is never allowed');
-      continue;
-    }
-    if (d.important && options.allowImportant === false) {
-      drop('!important not allowed');
-      continue;
-    }
-    let value = cloneValues(d.value); // checkValue rewrites URLs in place; the caller's tree stays as parsed
-    let reason = checkValue(value, property, options.rewriteUrl);
-    if (reason !== null) {
-      drop(reason);
-      continue;
-    }
-    const verdict = options.allow(property, value, { important: d.important, custom });
-    if (verdict === false) {
-      drop('property not allowed');
-      continue;
-    }
-    if (typeof verdict === 'string') {
-      value = parseComponentValues(verdict);
-      while (value.length > 0 && value[0]!.type === 'whitespace') value.shift();
-      while (value.length > 0 && value[value.length - 1]!.type === 'whitespace') value.pop();
+    let value = d.value;
+    let reason: string | null = null;
+    if (DENIED_PROPERTIES.has(property)) reason = 'property is never allowed';
+    else if (d.important && options.allowImportant === false) reason = '!important not allowed';
+    else {
+      value = cloneValues(d.value); // checkValue rewrites URLs in place; the caller's tree stays as parsed
       reason = checkValue(value, property, options.rewriteUrl);
-      if (reason === null && value.some((v) => v.type === 'semicolon' || (v.type === 'delim' && v.value === '!'))) {
-        reason = 'replacement is not a single value';
+      if (reason === null) {
+        const verdict = options.allow(property, value, { important: d.important, custom });
+        if (verdict === false) reason = 'property not allowed';
+        else if (typeof verdict === 'string') {
+          value = parseComponentValues(verdict);
+          while (value.length > 0 && value[0]!.type === 'whitespace') value.shift();
+          while (value.length > 0 && value[value.length - 1]!.type === 'whitespace') value.pop();
+          reason = checkValue(value, property, options.rewriteUrl);
+          if (reason === null && value.some((v) => v.type === 'semicolon' || (v.type === 'delim' && v.value === '!'))) {
+            reason = 'replacement is not a single value';
+          }
+          if (reason !== null) reason = 'replacement: ' + reason;
+        }
       }
-      if (reason !== null) {
-        drop('replacement: ' + reason);
-        continue;
-      }
+      if (reason === null && value.length === 0 && !custom) reason = 'empty value';
     }
-    if (value.length === 0 && !custom) {
-      drop('empty value');
-      continue;
-    }
-    kept.push({ type: 'declaration', name: property, value, important: d.important });
+    if (reason !== null) removed.push({ property, reason, value: serializeComponentValues(d.value) });
+    else kept.push({ type: 'declaration', name: property, value, important: d.important });
   }
   return { kept, removed };
 }

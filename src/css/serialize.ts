@@ -307,6 +307,11 @@ const CLOSE: Record<string, CssToken> = { '{': T_RBRACE, '[': { type: ']' }, '('
 
 /** Flatten component values back to tokens (iteratively), appending to `out`. */
 export function flattenComponentValues(values: readonly ComponentValue[], out: CssToken[] = []): CssToken[] {
+  // Most values hold no block or function: they are their own tokens.
+  if (isFlat(values)) {
+    for (let i = 0; i < values.length; i++) out.push(values[i] as CssToken);
+    return out;
+  }
   const stack: { list: readonly ComponentValue[]; i: number; close: CssToken | null }[] = [{ list: values, i: 0, close: null }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
@@ -325,6 +330,15 @@ export function flattenComponentValues(values: readonly ComponentValue[], out: C
     } else out.push(v);
   }
   return out;
+}
+
+/** Whether no value in the list is a simple block or a function (so each one is a token). */
+export function isFlat(values: readonly ComponentValue[]): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const type = values[i]!.type;
+    if (type === 'block' || type === 'func') return false;
+  }
+  return true;
 }
 
 export function serializeComponentValues(values: readonly ComponentValue[]): string {
