@@ -627,3 +627,35 @@ export function randomCase(rng: Rng): SanitizerCase {
   const markup = randomMarkup(rng, context);
   return { config, markup, context };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The adoption agency algorithm with replaced elements
+
+const ADOPTION_TOKENS = [
+  '<i>', '<b>', '<a>', '<u>', '</i>', '</b>', '</a>', '</u>', '<li>', '<div>', '<p>', '<span>', '<s>', '</s>', 'x', 'y',
+  '<table>', '<td>', '<template>', '</template>', '</div>', '<em>', '</em>', '<!--c-->',
+];
+const ADOPTION_REPLACEABLE = ['li', 'div', 'p', 's', 'span', 'b', 'i', 'em', 'template', 'td', 'table', 'a', 'u'];
+const ADOPTION_KEPT = ['i', 'b', 'a', 'u', 'template', 'y-', 'em', 'table', 'td', 'tr', 'tbody', 'li', 'div', 'p', 'span', 's'];
+
+/**
+ * Where sanitizing while parsing (Chromium) and sanitizing the parsed fragment (the standard) part most: a template,
+ * or a declarative shadow root's, holding 2-12 of formatting and special elements, misnested end tags, tables, text
+ * and comments; some of those elements replaced with their children (and now and then one removed), with either only
+ * those lists or an allow list of the rest. In `<div>`, or in `<template>` one time in five.
+ */
+export function adoptionCase(rng: Rng): SanitizerCase {
+  let markup = rng.chance(0.3) ? '<y-><template shadowrootmode=open>' : '<template>';
+  const n = rng.range(2, 12);
+  for (let i = 0; i < n; i++) markup += rng.pick(ADOPTION_TOKENS);
+  const replaced = ADOPTION_REPLACEABLE.filter(() => rng.chance(0.25));
+  const removed = rng.chance(0.2) ? [rng.pick(ADOPTION_REPLACEABLE.filter((e) => !replaced.includes(e)))] : [];
+  const value: Json = rng.chance(0.5)
+    ? { replaceWithChildrenElements: replaced, removeElements: removed }
+    : {
+        elements: ADOPTION_KEPT.filter((e) => !replaced.includes(e) && !removed.includes(e)),
+        attributes: ['shadowrootmode'],
+        replaceWithChildrenElements: replaced,
+      };
+  return { config: { kind: 'dict', value }, markup, context: rng.chance(0.8) ? { name: 'div' } : { name: 'template' } };
+}
