@@ -639,6 +639,13 @@ const CRASHING_SET = new Set(CRASHING_EVENT_HANDLERS);
 
 const VOID_SETTERS = new Set(['setComments', 'setDataAttributes', 'removeUnsafe']);
 
+/** What the sanitize-while-parsing deviations share (an `applies` of their own replaces this one). */
+const WHILE_PARSING = {
+  why: 'The current standard sanitizes the parsed fragment; htmlsift follows it until #12756 lands.',
+  parts: ['safe', 'unsafe'] as const,
+  applies: (c: SanitizerCase): boolean => c.config.kind !== 'none',
+};
+
 const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
   {
     id: 'chromium-void-setters',
@@ -786,8 +793,7 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'after the mirroring did. Rewrite: our side parses the markup without selectedcontent start and end tags ' +
       '(an ordinary element for the tree builder, so only the mirroring is lost), when the configuration in effect ' +
       'lists HTML selectedcontent in "replaceWithChildrenElements".',
-    why: 'The current standard sanitizes the parsed fragment; htmlsift follows it until #12756 lands.',
-    parts: ['safe', 'unsafe'],
+    ...WHILE_PARSING,
     applies: (c) => /<\/?selectedcontent/i.test(c.markup) && replacesSelectedContent(c),
     rewriteMarkup: (m) => m.replace(SELECTEDCONTENT_TAG, ''),
   },
@@ -810,9 +816,7 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'a template\'s insertion mode with its template replaced...). Recognized when, with sanitizing involved, ' +
       'both sides keep exactly the same nodes and attributes (the multiset of element, attribute, comment and PI ' +
       'lines, and the multiset of text characters) and only their placement differs.',
-    why: 'The current standard sanitizes the parsed fragment; htmlsift follows it until #12756 lands.',
-    parts: ['safe', 'unsafe'],
-    applies: (c) => c.config.kind !== 'none',
+    ...WHILE_PARSING,
   },
   {
     id: 'sanitize-while-parsing-foster-parented-replaced',
@@ -826,9 +830,7 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       '`<table><b><div></b>x` with div replaced gives `<b></b><table><b></b>x</table>`. Rewrite: our side parses ' +
       'noting each foster-parented element\'s target section, moves the children of the replaced ones there (after ' +
       'what it held then), then sanitizes.',
-    why: 'The current standard sanitizes the parsed fragment; htmlsift follows it until #12756 lands.',
-    parts: ['safe', 'unsafe'],
-    applies: (c) => c.config.kind !== 'none',
+    ...WHILE_PARSING,
   },
   {
     id: 'sanitize-while-parsing-replaced-furthest-block',
@@ -845,9 +847,7 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'fragment gives `<i></i><i>x</i>y` and `x`. Rewrite: our side parses noting each round of the algorithm, moves ' +
       'a replaced block\'s earlier children to that node, takes a new element bound for a template out of its ' +
       'contents and, sanitized, appends it to the template\'s own children.',
-    why: 'The current standard sanitizes the parsed fragment; htmlsift follows it until #12756 lands.',
-    parts: ['safe', 'unsafe'],
-    applies: (c) => c.config.kind !== 'none',
+    ...WHILE_PARSING,
   },
   {
     id: 'sanitize-while-parsing-text-merge',
@@ -855,8 +855,7 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'Chromium sanitizes while parsing (whatwg/html#12756, open): a removed node is never inserted, so the text ' +
       'after it is appended to the text before it, where sanitizing the parsed fragment leaves two adjacent text ' +
       'nodes. Rewrite: merge adjacent text nodes in our tree (the parser itself never leaves any).',
-    why: 'The current standard sanitizes the parsed fragment; htmlsift follows it until #12756 lands.',
-    parts: ['safe', 'unsafe'],
+    ...WHILE_PARSING,
     applies: () => true,
   },
 ];
