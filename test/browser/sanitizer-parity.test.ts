@@ -1074,6 +1074,11 @@ function replacedElementKeys(option: unknown, safe: boolean): Set<string> {
   return new Set((config.replaceWithChildrenElements ?? []).map((e) => `${e.namespace ?? ''} ${e.name}`));
 }
 
+/** Whether `n` is an element of a kind in `replaced` (replacedElementKeys). */
+function isReplacedIn(replaced: ReadonlySet<string>, n: ParentNode): boolean {
+  return n.nodeType === ELEMENT_NODE && replaced.has(`${(n as Element).namespaceURI} ${(n as Element).localName}`);
+}
+
 /**
  * Sanitize while parsing, foster parenting: the children of a replaced element that was foster-parented go, in
  * Chromium, into the table section that was its target (after what it held then), not before the table; for the
@@ -1084,8 +1089,7 @@ function replacedElementKeys(option: unknown, safe: boolean): Set<string> {
  */
 function moveFosteredReplacedChildren(notes: ParseNotes, replaced: Set<string>): boolean | null {
   const placed = new Map<object, ChildNode>();
-  const isReplaced = (n: ParentNode): boolean =>
-    n.nodeType === ELEMENT_NODE && replaced.has(`${(n as Element).namespaceURI} ${(n as Element).localName}`);
+  const isReplaced = (n: ParentNode): boolean => isReplacedIn(replaced, n);
   // Where Chromium put what went into `n`: for a replaced element, its own target section if it was
   // foster-parented, else where it was; up to a kept node.
   const keptHome = (from: ParentNode): ParentNode | null => {
@@ -1097,7 +1101,7 @@ function moveFosteredReplacedChildren(notes: ParseNotes, replaced: Set<string>):
   };
   let moved = false;
   for (const [el, { target, lastChild, earlier }] of notes.fosterTargets) {
-    if (!replaced.has(`${el.namespaceURI} ${el.localName}`) || el.parentNode === null) continue;
+    if (!isReplaced(el) || el.parentNode === null) continue;
     if (earlier !== null) {
       // The adoption agency algorithm's furthest block: the children it had then were never its own in Chromium.
       const home = keptHome(earlier.home);
@@ -1147,8 +1151,7 @@ function replayReplacedFurthestBlocks(
   notes: ParseNotes,
   replaced: Set<string>,
 ): { changed: boolean; templateOwn: [Element, Element][] } | null {
-  const isReplaced = (n: ParentNode): boolean =>
-    n.nodeType === ELEMENT_NODE && replaced.has(`${(n as Element).namespaceURI} ${(n as Element).localName}`);
+  const isReplaced = (n: ParentNode): boolean => isReplacedIn(replaced, n);
   const isTemplate = (n: ParentNode): n is Element =>
     n.nodeType === ELEMENT_NODE && (n as Element).namespaceURI === HTML_NS && (n as Element).localName === 'template';
   // Template contents, with their templates.
@@ -1232,14 +1235,19 @@ function parseTimeTree(
   const notes = parse === undefined ? parseNoting(markup, context, scripting) : null;
   const tree: DocumentFragment =
     notes !== null ? notes.tree : parse !== undefined ? parse(markup, scripting) : parseFragment(markup, { context, scripting });
-  if (notes !== null && ids.has('sanitize-while-parsing-foster-parented-replaced')) {
-    const moved = moveFosteredReplacedChildren(notes, replacedElementKeys(option, safe));
+  const replaced =
+    notes !== null &&
+    (ids.has('sanitize-while-parsing-foster-parented-replaced') || ids.has('sanitize-while-parsing-replaced-furthest-block'))
+      ? replacedElementKeys(option, safe)
+      : null;
+  if (replaced !== null && ids.has('sanitize-while-parsing-foster-parented-replaced')) {
+    const moved = moveFosteredReplacedChildren(notes!, replaced);
     if (moved === null) return null;
     if (moved) used.push('sanitize-while-parsing-foster-parented-replaced');
   }
   let templateOwn: [Element, Element][] = [];
-  if (notes !== null && ids.has('sanitize-while-parsing-replaced-furthest-block')) {
-    const replayed = replayReplacedFurthestBlocks(notes, replacedElementKeys(option, safe));
+  if (replaced !== null && ids.has('sanitize-while-parsing-replaced-furthest-block')) {
+    const replayed = replayReplacedFurthestBlocks(notes!, replaced);
     if (replayed === null) return null;
     if (replayed.changed) used.push('sanitize-while-parsing-replaced-furthest-block');
     templateOwn = replayed.templateOwn;
@@ -1505,6 +1513,9 @@ function explainTree(
   // 4. Tree rewrites.
   let tree = part === 'safe' ? run.safeTree : run.unsafeTree;
   if (tree === null) return null;
+  // What the run gave, and the deviations used for it, before the parse-time rewrites and the text merge.
+  const plainTree = tree;
+  const plainUsed = used.length;
   const parseTime = new Set(ks.map((k) => k.id).filter((id) => PARSE_TIME_DEVIATIONS.has(id)));
   if (parseTime.size > 0 && run.option !== null) {
     const redone = parseTimeTree(c, m, part === 'safe', run.option(), parseTime, parse);
@@ -1526,10 +1537,8 @@ function explainTree(
       return [...used, 'sanitize-while-parsing-placement', 'chromium-is-attribute-formatting-element'].join('+');
     }
     // Without the parse-time rewrites (a rewrite can lose nodes Chromium placed elsewhere than it models).
-    if (tree !== run.safeTree && tree !== run.unsafeTree) {
-      const plain = placementFree(run.outcome[part]);
-      const before = used.filter((id) => !PARSE_TIME_DEVIATIONS.has(id) && id !== 'sanitize-while-parsing-text-merge');
-      if (plain === placementFree(chromium[part])) return [...before, 'sanitize-while-parsing-placement'].join('+');
+    if (tree !== plainTree && placementFree(run.outcome[part]) === placementFree(chromium[part])) {
+      return [...used.slice(0, plainUsed), 'sanitize-while-parsing-placement'].join('+');
     }
   }
   if (ks.some((k) => k.id === 'selectedcontent-mirroring')) {
