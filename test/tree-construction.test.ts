@@ -208,6 +208,29 @@ describe('parser API', () => {
     );
   });
 
+  it('clones the selected option when the adoption agency takes it off the stack, as when it is popped', () => {
+    // `</b>`: the inner loop removes the option (not a formatting element) before p moves: the clone has "x" and p.
+    expect(body('<select><selectedcontent></selectedcontent><b><option>x<p>y</b>')).toBe(
+      [
+        '| <select>',
+        '|   <selectedcontent>',
+        '|     "x"',
+        '|     <p>',
+        '|       "y"',
+        '|   <b>',
+        '|     <option>',
+        '|       "x"',
+        '|   <p>',
+        '|     <b>',
+        '|       "y"',
+      ].join('\n'),
+    );
+    // Popping clones in template contents too (only the updates run on connection wait for a connected tree).
+    expect(template('<template><select><selectedcontent><a><option><h5><a>')).toBe(
+      ['| <select>', '|   <selectedcontent>', '|     <h5>', '|     <h5>', '|       <a>', '|       <a>'].join('\n'),
+    );
+  });
+
   it('tracks the selected option: first enabled one, else the last with `selected`; clones on insertion and pop', () => {
     // Popping the selected option replaces all children of selectedcontent, including an option inside it.
     expect(body('<select><selectedcontent><option>')).toBe('| <select>\n|   <selectedcontent>');

@@ -206,8 +206,14 @@ export class StackOfOpenElements {
     }
   }
 
-  /** Removes the element at `index` from the stack (not popping it: no option hook). */
+  /**
+   * Removes the element at `index` from the stack. An option taken off the stack this way (the adoption agency
+   * algorithm's inner loop) leaves it as a popped one does: the option hook runs, as Chromium runs it, before the
+   * algorithm moves anything.
+   */
   removeAt(index: number): void {
+    const el = this.items[index]!;
+    const id = this.idAt(index);
     this.unlinkFrom(index);
     this.detachEntry(index);
     this.items.splice(index, 1);
@@ -216,6 +222,7 @@ export class StackOfOpenElements {
     this.entryAt.splice(index, 1);
     this.top--;
     this.relinkAfterEdit(index);
+    if (id === T.OPTION && this.optionListener !== null) this.optionListener.optionPopped(el);
   }
 
   /** Inserts `el` at `index` (the element there and above move up). */
