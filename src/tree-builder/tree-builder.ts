@@ -2339,7 +2339,7 @@ export class TreeBuilder implements TokenSink {
 
   // ---------------------------------------------------------------------------------------------
   // "Maybe clone an option into selectedcontent" (4.10.10 the option element), run whenever an option
-  // element is popped off the stack of open elements.
+  // element is popped off the stack of open elements, or taken off it by the adoption agency algorithm.
 
   /** "Maybe clone an option into selectedcontent": the stack of open elements popped `option` (OptionPopListener). */
   optionPopped(option: Element): void {
