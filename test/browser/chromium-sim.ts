@@ -239,9 +239,10 @@ function isHtmlIntegrationPoint(el: Element): boolean {
 
 /**
  * The end (exclusive) of the tag token that starts with "<" at `start`, following the tokenizer's tag states
- * (quotes only count in attribute values).
+ * (quotes only count in attribute values). With `quoted`, the source spans of its quoted attribute values (without
+ * the quotes) are added to it.
  */
-export function tagEnd(s: string, start: number): number {
+export function tagEnd(s: string, start: number, quoted?: [number, number][]): number {
   const n = s.length;
   let i = start + 1;
   if (s.charCodeAt(i) === 0x2f) i++;
@@ -278,17 +279,20 @@ export function tagEnd(s: string, start: number): number {
         break;
       case 3:
         if (isWhitespace(c)) i++;
-        else if (c === 0x22) (st = 4), i++;
-        else if (c === 0x27) (st = 5), i++;
+        else if (c === 0x22 || c === 0x27) {
+          st = c === 0x22 ? 4 : 5;
+          i++;
+          quoted?.push([i, n]);
+        }
         else if (c === 0x3e) return i + 1;
         else st = 6;
         break;
       case 4:
-        if (c === 0x22) st = 7;
-        i++;
-        break;
       case 5:
-        if (c === 0x27) st = 7;
+        if (c === (st === 4 ? 0x22 : 0x27)) {
+          st = 7;
+          if (quoted !== undefined) quoted[quoted.length - 1]![1] = i;
+        }
         i++;
         break;
       case 6:
@@ -311,10 +315,11 @@ export function tagEnd(s: string, start: number): number {
   return n;
 }
 
-/** What a first pass records: the source spans of data-state text, and where each tag token starts. */
+/** What a first pass records: the source spans of data-state text, and where each tag token (and start tag) starts. */
 interface Trace {
   text: [number, number][];
   tags: number[];
+  startTags: number[];
 }
 
 /**
@@ -531,12 +536,14 @@ export function parseSimulated(c: SimCase, without: readonly string[] = []): Sim
   const crs = on(CR_NEWLINE) && input.includes('\r');
   if (hexRefs || crs) {
     // A first pass finds the data-state text and the tags, for the tokenizer-level rewrites below.
-    const trace: Trace = { text: [], tags: [] };
+    const trace: Trace = { text: [], tags: [], startTags: [] };
     run(c, input, on, new Set(), [], [], trace, dropMarker);
     const edits: Edit[] = [];
     if (hexRefs) {
-      // FAST_PATH: "&#x;" in data-state text becomes "&#xFFFD;".
-      for (const [from, to] of trace.text) {
+      // FAST_PATH: "&#x;" in data-state text and in quoted attribute values of start tags becomes "&#xFFFD;".
+      const spans = [...trace.text];
+      for (const at of trace.startTags) tagEnd(input, at, spans);
+      for (const [from, to] of spans) {
         const text = input.slice(from, to);
         for (const m of text.matchAll(/&#[xX];/g)) edits.push({ start: from + m.index, end: from + m.index + 4, text: '&#xFFFD;' });
       }
@@ -618,6 +625,7 @@ class ChromiumSink implements TokenSink {
   startTag(name: string, attributes: Attr[], selfClosing: boolean): void {
     this.closeTextSpan();
     this.trace?.tags.push(this.tokenizer.tokenStart);
+    this.trace?.startTags.push(this.tokenizer.tokenStart);
     const b = this.b;
     const start = this.tokenizer.tokenStart;
     const html = this.htmlRules('start', name);

@@ -196,12 +196,14 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     description:
       'Chromium 156 first tries a fast-path parser (DOMParser documents, parsed into a body; innerHTML in common ' +
       'contexts) that handles only simple markup and hands anything else, as a whole, to its full parser. Where it ' +
-      'succeeds it departs from the standard in two ways: "&#x;" (no hex digits) becomes U+FFFD, where the standard ' +
+      'succeeds it departs from the standard in two ways: "&#x;" (no hex digits) becomes U+FFFD in text and in quoted ' +
+      'attribute values, where the standard ' +
       'keeps the characters as text ("&#; &#x;" keeps both: "&#;" makes the fast path give up), and in a document ' +
       'only the literal leading whitespace is stripped, so whitespace from character references at the start is kept ' +
       '("&#32;x" gives " x"; the standard ignores whitespace before the body). Whether the fast path took an input ' +
       'cannot be predicted here: the match is tried with these two departures and without them. Reproduced: "&#x;" ' +
-      'in data-state text of our input becomes "&#xFFFD;"; such leading whitespace goes into an explicit body.',
+      'in data-state text and in quoted attribute values of start tags of our input becomes "&#xFFFD;"; such ' +
+      'leading whitespace goes into an explicit body.',
     reference: 'spec: 13.2.5.76 hexadecimal character reference start state; 13.2.6.4.1-3 whitespace before the body; chromium html_document_parser_fastpath.cc, Document::SetContentFromDOMParser',
     html5lib: [],
   },
