@@ -197,8 +197,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'Chromium 156 first tries a fast-path parser (DOMParser documents, parsed into a body; innerHTML in common ' +
       'contexts) that handles only simple markup and hands anything else, as a whole, to its full parser. Where it ' +
       'succeeds it departs from the standard in two ways: "&#x;" (no hex digits) becomes U+FFFD in text and in quoted ' +
-      'attribute values, where the standard ' +
-      'keeps the characters as text ("&#; &#x;" keeps both: "&#;" makes the fast path give up), and in a document ' +
+      'attribute values, where the standard keeps the four characters ("&#; &#x;" keeps both: "&#;" makes the fast ' +
+      'path give up), and in a document ' +
       'only the literal leading whitespace is stripped, so whitespace from character references at the start is kept ' +
       '("&#32;x" gives " x"; the standard ignores whitespace before the body). Whether the fast path took an input ' +
       'cannot be predicted here: the match is tried with these two departures and without them. Reproduced: "&#x;" ' +
