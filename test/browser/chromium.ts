@@ -95,6 +95,78 @@ export async function openParserPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/**
+ * A parser page that survives Chromium hanging on an input. Chromium 156 loops (and allocates without end) on some
+ * customizable-select markup in a connected tree (a DOMParser document, or innerHTML on a connected element; not
+ * innerHTML, setHTML or setHTMLUnsafe on a disconnected element), e.g.
+ * `<select><button><selectedcontent></button><option><div><option selected>`; a random document can be one. `run`
+ * calls the page in batches; a batch that does not answer in time is re-run case
+ * by case on a fresh page (the hung renderer's page is closed), and a case that does not answer either gets the
+ * caller's `hung` result and is counted in `hangs`.
+ */
+export class HangTolerantPage {
+  hangs = 0;
+
+  private constructor(
+    private readonly browser: Browser,
+    public page: Page,
+    private readonly batchMs: number,
+    private readonly caseMs: number,
+  ) {}
+
+  static async open(browser: Browser, batchMs = 30_000, caseMs = 5_000): Promise<HangTolerantPage> {
+    return new HangTolerantPage(browser, await openParserPage(browser), batchMs, caseMs);
+  }
+
+  /** A fresh page; the old one (its renderer possibly hung) is closed. */
+  async reset(): Promise<void> {
+    const old = this.page;
+    this.page = await openParserPage(this.browser);
+    await old.close().catch(() => {});
+  }
+
+  async run<C, R>(
+    cases: readonly C[],
+    call: (page: Page, batch: readonly C[]) => Promise<R[]>,
+    hung: (c: C) => R,
+    batchSize = 250,
+  ): Promise<R[]> {
+    const out: R[] = [];
+    for (let i = 0; i < cases.length; i += batchSize) {
+      const batch = cases.slice(i, i + batchSize);
+      const r = await withTimeout(call(this.page, batch), this.batchMs);
+      if (r !== null) {
+        out.push(...r);
+        continue;
+      }
+      await this.reset();
+      for (const c of batch) {
+        const one = await withTimeout(call(this.page, [c]), this.caseMs);
+        if (one !== null) {
+          out.push(one[0]!);
+          continue;
+        }
+        this.hangs++;
+        await this.reset();
+        out.push(hung(c));
+      }
+    }
+    return out;
+  }
+}
+
+/** `p`'s value, or null when it has not settled within `ms`. */
+async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  p.catch(() => {}); // rejected once its page is closed
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Lossless transport
 

@@ -22,13 +22,13 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
+  HangTolerantPage,
   chromiumParse,
   chromiumSkipReason,
   contextLabel,
   launchChromium,
-  openParserPage,
   parseContextLabel,
   type BrowserCase,
   type BrowserResult,
@@ -91,7 +91,7 @@ const skipBrowser = chromiumSkipReason(SUITE) !== null;
 
 describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
   let browser: Browser;
-  let page: Page;
+  let tolerant: HangTolerantPage;
   let ours: OursHost | null = null;
   const seed = seedFromEnv();
 
@@ -99,7 +99,7 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
     ours = await startOurParser();
     if (ours === null) return;
     browser = await launchChromium();
-    page = await openParserPage(browser);
+    tolerant = await HangTolerantPage.open(browser, CHROMIUM_BATCH_MS, CHROMIUM_CASE_MS);
     console.log(`[${SUITE}] ${browser.version()}; seed ${seed} (replay: HTMLSIFT_SEED=${seed} npm run test:browser)`);
   });
 
@@ -108,53 +108,12 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
     await browser?.close();
   });
 
-  /** Chromium hangs on some inputs (e.g. `<select><button><selectedcontent><button><option><a><option selected>`). */
-  let chromiumHangs = 0;
-
-  /** A fresh page; the old one (its renderer possibly hung) is closed. */
-  async function resetPage(): Promise<void> {
-    const old = page;
-    page = await openParserPage(browser);
-    await old.close().catch(() => {});
-  }
-
-  async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-    p.catch(() => {}); // rejected once its page is closed
-    try {
-      return await Promise.race([p, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   /**
-   * Chromium on many cases, in batches. A batch that does not answer in time is re-run case by case (on a fresh
-   * page); a case that hangs gets the dump CHROMIUM_HANG and is not compared.
+   * Chromium on many cases, in batches; a case that hangs Chromium gets the dump CHROMIUM_HANG and is not compared
+   * (see HangTolerantPage).
    */
   async function chromiumRun(cases: readonly BrowserCase[], batchSize = 250): Promise<BrowserResult[]> {
-    const out: BrowserResult[] = [];
-    for (let i = 0; i < cases.length; i += batchSize) {
-      const batch = cases.slice(i, i + batchSize);
-      const r = await withTimeout(chromiumParse(page, batch), CHROMIUM_BATCH_MS);
-      if (r !== null) {
-        out.push(...r);
-        continue;
-      }
-      await resetPage();
-      for (const c of batch) {
-        const one = await withTimeout(chromiumParse(page, [c]), CHROMIUM_CASE_MS);
-        if (one !== null) {
-          out.push(one[0]!);
-          continue;
-        }
-        chromiumHangs++;
-        await resetPage();
-        out.push({ dump: CHROMIUM_HANG, depth: 0, mode: null });
-      }
-    }
-    return out;
+    return tolerant.run(cases, chromiumParse, () => ({ dump: CHROMIUM_HANG, depth: 0, mode: null }), batchSize);
   }
 
   function workerCase(c: Pick<Case, 'kind' | 'context' | 'scripting'>, input: string): WorkerCase {
