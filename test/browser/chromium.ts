@@ -100,16 +100,13 @@ export async function openParserPage(browser: Browser): Promise<Page> {
  * customizable-select markup in a connected tree (a DOMParser document, or innerHTML on a connected element; not
  * innerHTML, setHTML or setHTMLUnsafe on a disconnected element), e.g.
  * `<select><button><selectedcontent></button><option><div><option selected>`; a random document can be one. `run`
- * calls the page in batches; a batch that does not answer in time is re-run case
- * by case on a fresh page (the hung renderer's page is closed), and a case that does not answer either gets the
- * caller's `hung` result and is counted in `hangs`.
+ * calls the page in batches; a batch that does not answer in time is re-run case by case on a fresh page (the hung
+ * renderer's page is closed), and a case that does not answer either gets the caller's `hung` result.
  */
 export class HangTolerantPage {
-  hangs = 0;
-
   private constructor(
     private readonly browser: Browser,
-    public page: Page,
+    private page: Page,
     private readonly batchMs: number,
     private readonly caseMs: number,
   ) {}
@@ -119,7 +116,7 @@ export class HangTolerantPage {
   }
 
   /** A fresh page; the old one (its renderer possibly hung) is closed. */
-  async reset(): Promise<void> {
+  private async reset(): Promise<void> {
     const old = this.page;
     this.page = await openParserPage(this.browser);
     await old.close().catch(() => {});
@@ -146,7 +143,6 @@ export class HangTolerantPage {
           out.push(one[0]!);
           continue;
         }
-        this.hangs++;
         await this.reset();
         out.push(hung(c));
       }
