@@ -17,7 +17,7 @@
  */
 import type { Element } from '../src/dom.js';
 import type { Policy, PolicyContext } from '../src/policy/index.js';
-import { ALWAYS_DROP, deepFreeze, unknownElementAction } from './shared.js';
+import { ALWAYS_DROP, deepFreeze, optionsObject, unknownElementAction } from './shared.js';
 
 export interface CommentPolicyOptions {
   /** Allow `<img>` with https sources (default false). */
@@ -33,8 +33,10 @@ const TEXT_ELEMENTS = [
 ];
 
 /** The comment policy, optionally with images. Each call returns a new, deeply frozen policy object (extend it with `extendPolicy`). */
-export function commentPolicy(options: CommentPolicyOptions = {}): Policy {
-  const images = options.images === true;
+export function commentPolicy(options?: CommentPolicyOptions | null): Policy {
+  options = optionsObject(options, 'commentPolicy');
+  const images = options.images ?? false;
+  if (typeof images !== 'boolean') throw new TypeError('commentPolicy: options.images: expected a boolean');
   const maxDepth = options.maxDepth ?? 32;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new TypeError('commentPolicy: options.maxDepth: expected a positive integer');
   const WITH_ATTRIBUTES = new Set(['ol', 'abbr', 'q', 'blockquote']);

@@ -27,7 +27,8 @@ import { serialize } from '../src/serializer.js';
 import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
 import { scopeStylesheet, type ScopeRemoval } from '../src/css/index.js';
 import { checkUrl, type UrlPolicy } from '../src/url/index.js';
-import { ALWAYS_DROP, deepFreeze, unknownElementAction } from './shared.js';
+import { isUint8Array } from '../src/encoding/encoding-sniffing.js';
+import { ALWAYS_DROP, deepFreeze, optionsObject, unknownElementAction } from './shared.js';
 
 export const EMAIL_STYLE_PROPERTIES: readonly string[] = [
   ...DEFAULT_STYLE_PROPERTIES,
@@ -108,7 +109,8 @@ function onElement(el: Element, _ctx: PolicyContext) {
  * The email policy with the caller's callbacks, for `sanitize`/`sanitizeDocument` (e.g. to sanitize a stored body
  * again, or a fragment). `<style>` elements are dropped: use `sanitizeEmail` to keep them scoped.
  */
-export function emailPolicy(options: EmailOptions = {}): Policy {
+export function emailPolicy(options?: EmailOptions | null): Policy {
+  options = optionsObject(options, 'emailPolicy');
   for (const k of ['proxyImage', 'resolveCid'] as const) {
     if (options[k] !== undefined && typeof options[k] !== 'function') throw new TypeError(`emailPolicy: options.${k}: expected a function`);
   }
@@ -212,8 +214,11 @@ let callPolicy: CompiledPolicy | null = null;
  * Sanitizes an HTML email (a string, or bytes decoded with `charset` or the standard's sniffing) for display in
  * a container element. See the module comment for what is kept.
  */
-export function sanitizeEmail(input: string | Uint8Array, options: SanitizeEmailOptions = {}): SanitizedEmail {
-  if (typeof options !== 'object' || options === null) throw new TypeError('sanitizeEmail: options: expected an object');
+export function sanitizeEmail(input: string | Uint8Array, options?: SanitizeEmailOptions | null): SanitizedEmail {
+  if (typeof input !== 'string' && !isUint8Array(input)) {
+    throw new TypeError('sanitizeEmail: input: expected a string or a Uint8Array, got ' + (input === null ? 'null' : typeof input));
+  }
+  options = optionsObject(options, 'sanitizeEmail');
   for (const k of ['proxyImage', 'resolveCid'] as const) {
     if (options[k] !== undefined && typeof options[k] !== 'function') throw new TypeError(`sanitizeEmail: options.${k}: expected a function`);
   }

@@ -67,3 +67,10 @@ export function deepFreeze<T extends object>(root: T): T {
   }
   return root;
 }
+
+/** A function's options: `undefined` and `null` are none (`{}`), as Web IDL reads a dictionary; a primitive is a TypeError. */
+export function optionsObject<T extends object>(options: T | null | undefined, fn: string): T {
+  if (options === undefined || options === null) return {} as T;
+  if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError(fn + ': options: expected an object');
+  return options;
+}

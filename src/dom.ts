@@ -480,23 +480,45 @@ export function createElement(
   attributes?: Record<string, string> | Attr[],
   namespaceURI: string = HTML_NS,
 ): Element {
+  needString(localName, 'createElement', 'localName', true);
+  needString(namespaceURI, 'createElement', 'namespaceURI', false);
   let attrs: Attr[];
-  if (attributes === undefined) attrs = [];
-  else if (Array.isArray(attributes)) attrs = attributes;
-  else attrs = Object.keys(attributes).map((k) => new Attr(k, attributes[k]!));
+  if (attributes === undefined || attributes === null) attrs = [];
+  else if (Array.isArray(attributes)) {
+    // (Checked by shape, not instanceof: another copy of this module, e.g. the CommonJS build, makes Attrs too.)
+    const isAttr = (a: unknown): boolean => typeof a === 'object' && a !== null && typeof (a as Attr).localName === 'string' && typeof (a as Attr).value === 'string';
+    if (!attributes.every(isAttr)) throw new TypeError('createElement: an attribute list must hold Attr objects');
+    attrs = attributes;
+  } else if (typeof attributes === 'object') {
+    attrs = Object.keys(attributes).map((k) => {
+      needString(attributes[k], 'createElement', 'the value of attribute ' + JSON.stringify(k), false);
+      return new Attr(k, attributes[k]!);
+    });
+  } else throw new TypeError('createElement: attributes must be a name→value record or a list of Attr objects, got ' + typeof attributes);
   return new Element(localName, namespaceURI, attrs);
 }
 
 export function createText(data: string): Text {
+  needString(data, 'createText', 'data', false);
   return new Text(data);
 }
 
 export function createComment(data: string): Comment {
+  needString(data, 'createComment', 'data', false);
   return new Comment(data);
 }
 
 export function createProcessingInstruction(target: string, data: string): ProcessingInstruction {
+  needString(target, 'createProcessingInstruction', 'target', true);
+  needString(data, 'createProcessingInstruction', 'data', false);
   return new ProcessingInstruction(target, data);
+}
+
+/** The construction helpers' argument check: a string (non-empty for a name), else a TypeError naming it. */
+function needString(value: unknown, fn: string, what: string, name: boolean): void {
+  if (typeof value !== 'string' || (name && value === '')) {
+    throw new TypeError(fn + ': ' + what + ' must be a ' + (name ? 'non-empty ' : '') + 'string, got ' + (value === '' ? 'an empty string' : value === null ? 'null' : typeof value));
+  }
 }
 
 export function createDocumentFragment(): DocumentFragment {
@@ -523,6 +545,10 @@ export function isHTMLElement(node: Node | null | undefined, localName?: string)
  * Return `false` from `visit` to skip a node's descendants.
  */
 export function walk(root: ParentNode, visit: (node: ChildNode, depth: number) => boolean | void): void {
+  if (typeof root !== 'object' || root === null || !Array.isArray(root.childNodes)) {
+    throw new TypeError('walk: root must be a Document, DocumentFragment or Element');
+  }
+  if (typeof visit !== 'function') throw new TypeError('walk: visit must be a function');
   const lists: ChildNode[][] = [childrenOf(root)];
   const index: number[] = [0];
   while (lists.length > 0) {

@@ -14,6 +14,7 @@ import { TreeBuilder } from './tree-builder/tree-builder.js';
 import { adjustSvgTagName } from './tree-builder/foreign-content.js';
 import { documentModeFromDoctype } from './tree-builder/quirks-mode.js';
 import { decodeHTMLBytes, isUint8Array } from './encoding/encoding-sniffing.js';
+import { checkOptions } from './options.js';
 
 export interface ParseOptions {
   /** The scripting flag (affects `noscript`). Default true, as in browsers. */
@@ -33,23 +34,6 @@ export type FragmentContext = string | { name: string; namespace?: string };
 export interface FragmentParseOptions extends ParseOptions {
   /** The context element. Default 'body'. */
   context?: FragmentContext;
-}
-
-function checkOptions(options: unknown, fn: string, allowed: readonly string[]): void {
-  if (options === undefined || options === null) return;
-  if (typeof options !== 'object') throw new TypeError(`${fn}: options must be an object`);
-  const o = options as Record<string, unknown>;
-  if (o.scripting !== undefined && typeof o.scripting !== 'boolean') {
-    throw new TypeError(`${fn}: options.scripting must be a boolean`);
-  }
-  if (o.onError !== undefined && typeof o.onError !== 'function') {
-    throw new TypeError(`${fn}: options.onError must be a function`);
-  }
-  for (const key of allowed) {
-    if (key === 'transportEncoding' && o[key] !== undefined && typeof o[key] !== 'string') {
-      throw new TypeError(`${fn}: options.transportEncoding must be a string`);
-    }
-  }
 }
 
 /**
@@ -117,7 +101,7 @@ export function parseDocument(input: string | Uint8Array, options?: DocumentPars
  * `options.onError`, which is ignored: for callers that need no error names (which it does not import).
  */
 export function parseDocumentWith(input: string | Uint8Array, options: DocumentParseOptions | undefined, onError: ParseErrorSink | null): Document {
-  checkOptions(options, 'parseDocument', ['transportEncoding']);
+  checkOptions(options, 'parseDocument');
   let text: string;
   if (typeof input === 'string') {
     text = input;
@@ -173,7 +157,7 @@ export function parseFragment(input: string, options?: FragmentParseOptions): Do
 /** `parseFragment` with its parse errors going to `onError` as codes, as `parseDocumentWith` does. */
 export function parseFragmentWith(input: string, options: FragmentParseOptions | undefined, onError: ParseErrorSink | null): DocumentFragment {
   if (typeof input !== 'string') throw new TypeError('parseFragment: input must be a string');
-  checkOptions(options, 'parseFragment', []);
+  checkOptions(options, 'parseFragment');
   const context = contextElement(options?.context ?? 'body');
   const document = new Document();
   const root = runParser(document, input, options, onError, context)!;

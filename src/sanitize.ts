@@ -31,6 +31,7 @@ import { urlHardening } from './sanitizer/url-hardening.js';
 import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
 import { parseDocumentWith, parseFragmentWith, type FragmentContext } from './parser.js';
 import { isUint8Array } from './encoding/encoding-sniffing.js';
+import { checkOptions } from './options.js';
 import type { Policy, PolicyReportEntry } from './policy/types.js';
 import { policyEngineFor } from './policy/link.js';
 
@@ -74,13 +75,13 @@ export type SanitizeReportEntry =
   | { stage: 'url-hardening'; action: 'drop-attribute'; element: string; attribute: string; reason: string };
 
 /** Sanitizes an HTML fragment and returns the safe markup, ready for the context element's innerHTML. */
-export function sanitize(input: string, options: SanitizeOptions = {}): string {
+export function sanitize(input: string, options?: SanitizeOptions): string {
   // (The two flags are arguments: a spread copy of `options` with them was a slow object, a tenth of a small call.)
   const fragment = sanitizeFragmentWith(input, options, true, true, 'sanitize');
   // The output must reparse to the same tree with scripting on or off (reparse safety sees to it); written
   // for a browser, with scripting on.
   const scripting = true;
-  const [name, namespace] = contextElementName(options.context);
+  const [name, namespace] = contextElementName(options?.context);
   let root: DocumentFragment | Element = fragment;
   if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
     // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
@@ -91,23 +92,26 @@ export function sanitize(input: string, options: SanitizeOptions = {}): string {
 }
 
 /** Sanitizes an HTML fragment and returns the tree. */
-export function sanitizeFragment(input: string, options: TreeSanitizeOptions = {}): DocumentFragment {
-  return sanitizeFragmentWith(input, options, Boolean(options.reparseSafe), options.hardenUrls === true, 'sanitizeFragment');
+export function sanitizeFragment(input: string, options?: TreeSanitizeOptions): DocumentFragment {
+  return sanitizeFragmentWith(input, options, options?.reparseSafe === true, options?.hardenUrls === true, 'sanitizeFragment');
 }
 
 function sanitizeFragmentWith(
   input: string,
-  options: SanitizeOptions,
+  options: SanitizeOptions | undefined,
   reparseSafe: boolean,
   hardenUrls: boolean,
   fn: string,
 ): DocumentFragment {
   checkInput(input, fn);
+  // (Null options are no options, as Web IDL reads a dictionary.)
+  checkOptions(options, fn);
+  options ??= {};
   const safe = options.safe !== false;
   const context = options.context ?? 'body';
   const [ctxName, ctxNamespace] = contextElementName(context);
   // The policy engine is not imported: it comes with the policy (see policy/link.ts).
-  const engine = options.policy === undefined ? null : policyEngineFor(options.policy, fn);
+  const engine = options.policy == null ? null : policyEngineFor(options.policy, fn);
   const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
   const fragment = parseFragmentWith(
@@ -137,13 +141,15 @@ function sanitizeFragmentWith(
 /** Sanitizes a whole document (e.g. an email); bytes are decoded with the standard's encoding sniffing. */
 export function sanitizeDocument(
   input: string | Uint8Array,
-  options: Omit<TreeSanitizeOptions, 'context'> & { transportEncoding?: string } = {},
+  options?: Omit<TreeSanitizeOptions, 'context'> & { transportEncoding?: string },
 ): Document {
   if (typeof input !== 'string' && !isUint8Array(input)) {
     throw new TypeError('sanitizeDocument: input must be a string or a Uint8Array, got ' + describe(input));
   }
+  checkOptions(options, 'sanitizeDocument');
+  options ??= {};
   const safe = options.safe !== false;
-  const engine = options.policy === undefined ? null : policyEngineFor(options.policy, 'sanitizeDocument');
+  const engine = options.policy == null ? null : policyEngineFor(options.policy, 'sanitizeDocument');
   const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
   const doc = parseDocumentWith(
@@ -185,7 +191,8 @@ function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer
 }
 
 /** The local name (a tag name lower-cased) and the namespace of the context element (default `body`). */
-function contextElementName(context: FragmentContext = 'body'): [string, string] {
+function contextElementName(context: FragmentContext | undefined): [string, string] {
+  context ??= 'body';
   return typeof context === 'string' ? [asciiLowercase(context), HTML_NS] : [context.name, context.namespace ?? HTML_NS];
 }
 
@@ -193,7 +200,7 @@ function contextElementName(context: FragmentContext = 'body'): [string, string]
 function parseScripting(options: SanitizeOptions, safe: boolean, template: boolean): boolean {
   if (options.scripting !== undefined) return options.scripting;
   // As setHTMLUnsafe without a sanitizer: scripting on, except into a template (an inert document's contents).
-  return !safe && options.sanitizer === undefined && options.policy === undefined && !template;
+  return !safe && options.sanitizer === undefined && options.policy == null && !template;
 }
 
 /**

@@ -38,6 +38,7 @@ import {
   XML_NS,
   XMLNS_NS,
 } from './dom.js';
+import { checkOptions } from './options.js';
 import type {
   Attr,
   ChildNode,
@@ -106,6 +107,7 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
   if (type !== ELEMENT_NODE && type !== DOCUMENT_NODE && type !== DOCUMENT_FRAGMENT_NODE) {
     throw new TypeError('serialize: expected a Document, DocumentFragment or Element, got ' + describe(node));
   }
+  checkOptions(options, 'serialize');
   const scripting = options?.scripting !== false;
   if (type === ELEMENT_NODE) {
     const el = node as Element;
@@ -124,6 +126,7 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
 /** The markup of `node` itself (outerHTML): the child-node steps of §13.3 applied to the one node. */
 export function serializeOuter(node: ChildNode, options?: SerializeOptions): string {
   const type = nodeTypeOf(node);
+  checkOptions(options, 'serializeOuter');
   const scripting = options?.scripting !== false;
   if (type === TEXT_NODE) {
     // A Text node is written as its parent would write it: literally under a raw-text element.

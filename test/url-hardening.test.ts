@@ -81,15 +81,19 @@ describe('the flags sanitize() sets and sanitizeFragment() reads', () => {
     expect(sanitize(input, forced)).toBe(sanitize(input, { sanitizer }));
   });
 
-  it('sanitizeFragment() hardens and repairs only when asked (reparseSafe by truthiness, hardenUrls when true)', () => {
+  it('sanitizeFragment() hardens and repairs only when asked (each flag a boolean: anything else is a TypeError)', () => {
     const cite = (f: ReturnType<typeof sanitizeFragment>): string | null => (f.childNodes[0] as Element).getAttribute('cite');
     const tablePart = (f: ReturnType<typeof sanitizeFragment>): string => ((f.childNodes[1] as Element).childNodes[0] as Element).localName;
     expect(cite(sanitizeFragment(input, { sanitizer }))).toBe('javascript:y');
     expect(cite(sanitizeFragment(input, { sanitizer, hardenUrls: true }))).toBeNull();
-    expect(cite(sanitizeFragment(input, { sanitizer, hardenUrls: 1 as unknown as boolean }))).toBe('javascript:y');
+    expect(() => sanitizeFragment(input, { sanitizer, hardenUrls: 1 as unknown as boolean })).toThrow(
+      new TypeError('sanitizeFragment: options.hardenUrls must be a boolean'),
+    );
     expect(tablePart(sanitizeFragment(input, { sanitizer }))).toBe('tr');
     expect(tablePart(sanitizeFragment(input, { sanitizer, reparseSafe: true }))).toBe('tbody');
-    expect(tablePart(sanitizeFragment(input, { sanitizer, reparseSafe: 1 as unknown as boolean }))).toBe('tbody');
+    expect(() => sanitizeFragment(input, { sanitizer, reparseSafe: 1 as unknown as boolean })).toThrow(
+      new TypeError('sanitizeFragment: options.reparseSafe must be a boolean'),
+    );
   });
 
   it('a non-string input is a TypeError naming the function called', () => {

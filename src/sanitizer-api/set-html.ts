@@ -26,6 +26,7 @@ import {
   type ParentNode,
 } from '../dom.js';
 import { parseDocumentWith, parseFragmentWith, type FragmentContext } from '../parser.js';
+import { checkOptions } from '../options.js';
 import { Sanitizer, canonicalizeConfig, sanitizerHandleFromOptions } from './config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitize.js';
 
@@ -43,7 +44,10 @@ export interface SetHTMLLikeOptions {
  * element: "set and filter HTML" without the final "replace all". Throws a TypeError for an invalid sanitizer
  * configuration, before parsing.
  */
-export function setHTMLLike(html: string, options: SetHTMLLikeOptions = {}): DocumentFragment {
+export function setHTMLLike(html: string, options?: SetHTMLLikeOptions): DocumentFragment {
+  // Web IDL: null options are no options; a primitive is a TypeError.
+  checkOptions(options, 'setHTMLLike');
+  options ??= {};
   const safe = options.safe ?? true;
   const context = options.context ?? 'body';
   const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
@@ -84,7 +88,9 @@ function convertSanitizerOption(spec: SanitizerSpec | undefined): void {
 }
 
 /** What `Document.parseHTML(html, { sanitizer })` (or parseHTMLUnsafe with `safe: false`) returns. */
-export function parseHTMLLike(html: string, options: { sanitizer?: SanitizerSpec; safe?: boolean } = {}): Document {
+export function parseHTMLLike(html: string, options?: { sanitizer?: SanitizerSpec; safe?: boolean }): Document {
+  checkOptions(options, 'parseHTMLLike');
+  options ??= {};
   const safe = options.safe ?? true;
   // A document without a browsing context: scripting is disabled (Chromium 156 agrees).
   const document = parseDocumentWith(html, { scripting: false }, null);

@@ -51,10 +51,12 @@ import {
   Sanitizer,
   declarativeShadowRootTemplates,
   getSanitizerInstanceFromOptions,
+  parseHTMLLike,
   sanitizeWith,
   setHTMLLike,
   setHTMLSkipsContext,
 } from '../../src/sanitizer-api/index.js';
+import { serialize } from '../../src/serializer.js';
 import { parseFragment } from '../../src/parser.js';
 import { removeUnsafeFromConfig, sanitizerState } from '../../src/sanitizer-api/config.js';
 import type { CanonicalSanitizerConfig } from '../../src/sanitizer-api/types.js';
@@ -1877,6 +1879,62 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     expect(JSON.stringify(new Sanitizer({}).get())).toBe(f.emptyGet);
     // javascriptURLs (whatwg/html#12898) is not a member Chromium 156 knows: it is ignored, like any unknown member.
     expect(JSON.stringify(new Sanitizer({ javascriptURLs: true } as never).get())).toBe(f.javascriptURLs);
+  });
+
+  test('options read as Web IDL reads them: null, undefined, arrays, primitives, a null sanitizer', async () => {
+    // Chromium converts the options dictionary before anything else: null and undefined are no options, a
+    // primitive is a TypeError, `sanitizer: null` is an empty configuration (a dictionary member given as null).
+    const html = '<p onclick="x()">a<my-el>b</my-el><script>1</script><span style="color:red">c</span>';
+    const options: [string, unknown][] = [
+      ['undefined', undefined], ['null', null], ['{}', {}], ['[]', []], ['{sanitizer:null}', { sanitizer: null }],
+      ['{sanitizer:undefined}', { sanitizer: undefined }], ['5', 5], ['"x"', 'x'], ['true', true],
+    ];
+    const theirs = (await holder.page.evaluate(
+      ({ html, options }) => {
+        const out: string[] = [];
+        const run = (f: () => string): string => {
+          try {
+            return f();
+          } catch (e) {
+            return 'threw ' + (e as Error).name;
+          }
+        };
+        // (The page's own Document, not the one this file imports from src/dom.ts.)
+        const D = (globalThis as unknown as Record<string, Record<string, (h: string, o: unknown) => { body: { innerHTML: string } }>>)['Document']!;
+        for (const o of options) {
+          for (const m of ['setHTML', 'setHTMLUnsafe']) {
+            out.push(run(() => {
+              const el = document.createElement('div');
+              (el as unknown as Record<string, (h: string, o: unknown) => void>)[m]!(html, o);
+              return el.innerHTML;
+            }));
+          }
+          for (const m of ['parseHTML', 'parseHTMLUnsafe']) out.push(run(() => D[m]!(html, o).body.innerHTML));
+        }
+        return out;
+      },
+      { html, options: options.map(([, o]) => o) },
+    )) as string[];
+    const run = (f: () => string): string => {
+      try {
+        return f();
+      } catch (e) {
+        return 'threw ' + (e as Error).name;
+      }
+    };
+    // setHTMLUnsafe and parseHTMLUnsafe are ours with `safe: false` added to the same dictionary.
+    const unsafe = (o: unknown): unknown => (o === null || o === undefined ? { safe: false } : typeof o === 'object' ? { ...(o as object), safe: false } : o);
+    const ours: string[] = [];
+    for (const [, o] of options) {
+      ours.push(run(() => serialize(setHTMLLike(html, o as never))));
+      ours.push(run(() => serialize(setHTMLLike(html, unsafe(o) as never))));
+      ours.push(run(() => serialize(parseHTMLLike(html, o as never).body!)));
+      ours.push(run(() => serialize(parseHTMLLike(html, unsafe(o) as never).body!)));
+    }
+    const label = (i: number): string => `${['setHTML', 'setHTMLUnsafe', 'parseHTML', 'parseHTMLUnsafe'][i % 4]}(html, ${options[i >> 2]![0]})`;
+    expect(ours.map((r, i) => `${label(i)}: ${r}`)).toEqual(theirs.map((r, i) => `${label(i)}: ${r}`));
+    // Not vacuous: the cases differ (the default drops my-el, an empty configuration keeps it, primitives throw).
+    expect(new Set(theirs).size).toBeGreaterThanOrEqual(4);
   });
 
   test('explanations are not free: doctored Chromium results stay unexplained', async () => {

@@ -1,0 +1,157 @@
+/**
+ * The option bags of the public functions, read as Web IDL reads a dictionary argument (as Chromium's setHTML
+ * reads its options): no options and `null` are the same, any other primitive is a TypeError, and an option of
+ * the wrong type is a TypeError naming the function and the option, never a crash, never silently ignored. The
+ * built-in policies' options the same way, and the tree construction helpers' arguments.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  type Document,
+  type DocumentFragment,
+  type Element,
+  HTML_NS,
+  parseDocument,
+  parseFragment,
+  parseHTMLLike,
+  sanitize,
+  sanitizeDocument,
+  sanitizeFragment,
+  serialize,
+  serializeOuter,
+  SVG_NS,
+  createComment,
+  createElement,
+  createProcessingInstruction,
+  createText,
+  setHTMLLike,
+  walk,
+} from '../src/index.js';
+import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
+
+const MARKUP = '<p onclick="x()">a<my-el>b</my-el><script>1</script><a href="javascript:1">c</a><noscript><i>n</i></noscript>';
+
+/** Each public function that takes options, called on MARKUP with the given options, its result as markup. */
+const FUNCTIONS: Record<string, (options: unknown) => string> = {
+  sanitize: (o) => sanitize(MARKUP, o as never),
+  sanitizeFragment: (o) => serialize(sanitizeFragment(MARKUP, o as never)),
+  sanitizeDocument: (o) => serialize(sanitizeDocument(MARKUP, o as never)),
+  setHTMLLike: (o) => serialize(setHTMLLike(MARKUP, o as never)),
+  parseHTMLLike: (o) => serialize(parseHTMLLike(MARKUP, o as never)),
+  parseDocument: (o) => serialize(parseDocument(MARKUP, o as never)),
+  parseFragment: (o) => serialize(parseFragment(MARKUP, o as never)),
+  serialize: (o) => serialize(parseFragment(MARKUP), o as never),
+  serializeOuter: (o) => serializeOuter(parseFragment(MARKUP).childNodes[0]!, o as never),
+};
+
+describe('options read as a Web IDL dictionary', () => {
+  it('null options are no options', () => {
+    for (const [name, run] of Object.entries(FUNCTIONS)) {
+      expect(run(null), name).toBe(run(undefined));
+      expect(run(null), name).toBe(run({}));
+    }
+    // setHTML reads null options the same way (test/browser/sanitizer-parity.test.ts compares setHTMLLike with it).
+    expect(sanitize(MARKUP, null as never)).toBe('<p>a<a>c</a></p>');
+  });
+
+  it('a primitive in place of the options is a TypeError naming the function', () => {
+    for (const [name, run] of Object.entries(FUNCTIONS)) {
+      for (const bad of [5, 'scripting', true, Symbol('s')]) {
+        expect(() => run(bad), `${name}(${String(bad)})`).toThrow(new TypeError(`${name}: options must be an object`));
+      }
+    }
+  });
+
+  it('an option of the wrong type is a TypeError naming the function and the option', () => {
+    const cases: [string, string, unknown, string][] = [
+      ['sanitize', 'safe', 'false', 'boolean'],
+      ['sanitize', 'scripting', 1, 'boolean'],
+      ['sanitize', 'onReport', 'log', 'function'],
+      ['sanitizeFragment', 'reparseSafe', 'yes', 'boolean'],
+      ['sanitizeFragment', 'hardenUrls', 0, 'boolean'],
+      ['sanitizeFragment', 'onReport', {}, 'function'],
+      ['sanitizeDocument', 'safe', null, 'boolean'],
+      ['sanitizeDocument', 'transportEncoding', 1252, 'string'],
+      ['setHTMLLike', 'safe', 'no', 'boolean'],
+      ['parseHTMLLike', 'safe', 0, 'boolean'],
+      ['parseDocument', 'onError', true, 'function'],
+      ['parseFragment', 'scripting', 'off', 'boolean'],
+      ['serialize', 'roundTrip', 1, 'boolean'],
+      ['serialize', 'scripting', 'false', 'boolean'],
+      ['serializeOuter', 'roundTrip', 'yes', 'boolean'],
+    ];
+    for (const [fn, key, value, type] of cases) {
+      expect(() => FUNCTIONS[fn]!({ [key]: value }), `${fn} ${key}`).toThrow(new TypeError(`${fn}: options.${key} must be a ${type}`));
+    }
+  });
+
+  it('undefined options are absent; objects and functions are read as dictionaries', () => {
+    expect(sanitize(MARKUP, { safe: undefined, onReport: undefined, context: undefined })).toBe(sanitize(MARKUP));
+    expect(sanitize(MARKUP, [] as never)).toBe(sanitize(MARKUP));
+    const fnOptions = Object.assign(() => 0, { safe: false });
+    expect(sanitize(MARKUP, fnOptions as never)).toBe(sanitize(MARKUP, { safe: false }));
+  });
+
+  it('null context and policy are absent: the body context, no policy', () => {
+    const withNulls = { context: null, policy: null } as never;
+    expect(sanitize(MARKUP, withNulls)).toBe(sanitize(MARKUP));
+    expect(serialize(sanitizeFragment(MARKUP, withNulls))).toBe(serialize(sanitizeFragment(MARKUP)));
+    expect(serialize(sanitizeDocument(MARKUP, { policy: null } as never))).toBe(serialize(sanitizeDocument(MARKUP)));
+    // Unsafe, no sanitizer and a null policy: parsed as innerHTML parses (scripting on: noscript content is text).
+    const unsafe: DocumentFragment = sanitizeFragment('<noscript><i>n</i></noscript>', { safe: false, policy: null } as never);
+    expect((unsafe.childNodes[0] as Element).childNodes[0]!.nodeType).toBe(3);
+    // A policy given still applies.
+    expect(sanitize('<h1>t</h1>', { policy: comment })).not.toBe(sanitize('<h1>t</h1>'));
+  });
+
+  it('a wrong option is reported before any work, with the function the caller called', () => {
+    let reports = 0;
+    const onReport = (): void => void reports++;
+    expect(() => sanitize('<a href="javascript:1">x</a>', { onReport, safe: 'yes' as never })).toThrow(/sanitize: options\.safe/);
+    expect(reports).toBe(0);
+    const doc: Document = sanitizeDocument('<p>x', { onReport });
+    expect(doc.documentElement!.namespaceURI).toBe(HTML_NS);
+  });
+});
+
+describe('options of the built-in policies', () => {
+  it('null options are no options; a primitive or a wrong type is a TypeError naming the function and the option', () => {
+    const html = '<p>x<img src="https://example.com/a.png"></p>';
+    expect(sanitize(html, { policy: commentPolicy(null as never) })).toBe(sanitize(html, { policy: commentPolicy() }));
+    expect(sanitize(html, { policy: emailPolicy(null as never) })).toBe(sanitize(html, { policy: emailPolicy() }));
+    expect(sanitizeEmail(html, null as never).html).toBe(sanitizeEmail(html, { container: sanitizeEmail(html, null as never).container }).html);
+    expect(() => commentPolicy(5 as never)).toThrow(new TypeError('commentPolicy: options: expected an object'));
+    expect(() => emailPolicy('x' as never)).toThrow(new TypeError('emailPolicy: options: expected an object'));
+    expect(() => sanitizeEmail(html, true as never)).toThrow(new TypeError('sanitizeEmail: options: expected an object'));
+    // `images: 'yes'` was read as false: now it says so.
+    expect(() => commentPolicy({ images: 'yes' as never })).toThrow(new TypeError('commentPolicy: options.images: expected a boolean'));
+    expect(sanitize(html, { policy: commentPolicy({ images: true }) })).toContain('<img');
+    expect(() => sanitizeEmail(5 as never)).toThrow(new TypeError('sanitizeEmail: input: expected a string or a Uint8Array, got number'));
+  });
+});
+
+describe('tree construction helpers', () => {
+  it('reject arguments that would make nodes no markup can express, naming the argument', () => {
+    expect(() => createElement(5 as never)).toThrow(new TypeError('createElement: localName must be a non-empty string, got number'));
+    expect(() => createElement('')).toThrow(new TypeError('createElement: localName must be a non-empty string, got an empty string'));
+    expect(() => createElement('p', 5 as never)).toThrow(/^createElement: attributes must be/);
+    expect(() => createElement('p', [{}] as never)).toThrow(new TypeError('createElement: an attribute list must hold Attr objects'));
+    expect(() => createElement('p', { title: 7 } as never)).toThrow(
+      new TypeError('createElement: the value of attribute "title" must be a string, got number'),
+    );
+    expect(() => createElement('p', undefined, null as never)).toThrow(new TypeError('createElement: namespaceURI must be a string, got null'));
+    expect(() => createText(undefined as never)).toThrow(new TypeError('createText: data must be a string, got undefined'));
+    expect(() => createComment(1 as never)).toThrow(new TypeError('createComment: data must be a string, got number'));
+    expect(() => createProcessingInstruction('', 'd')).toThrow(/^createProcessingInstruction: target must be a non-empty string/);
+    expect(() => walk(null as never, () => {})).toThrow(new TypeError('walk: root must be a Document, DocumentFragment or Element'));
+    expect(() => walk(createElement('p'), 'x' as never)).toThrow(new TypeError('walk: visit must be a function'));
+    // And still make what they made: records, Attr lists (from a parse), null attributes.
+    const parsed = parseFragment('<p title="t" lang=en>').childNodes[0] as Element;
+    expect(serializeOuter(createElement('p', parsed.attributes))).toBe('<p title="t" lang="en"></p>');
+    expect(serializeOuter(createElement('p', { title: 't' }))).toBe('<p title="t"></p>');
+    expect(serializeOuter(createElement('p', null as never))).toBe('<p></p>');
+    expect(serializeOuter(createElement('circle', undefined, SVG_NS))).toBe('<circle></circle>');
+    let visited = 0;
+    walk(parsed, () => void visited++);
+    expect(visited).toBe(0);
+  });
+});
