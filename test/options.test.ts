@@ -23,7 +23,10 @@ import {
   createElement,
   createProcessingInstruction,
   createText,
+  decodeHTMLBytes,
+  enforceReparseSafety,
   setHTMLLike,
+  sniffEncoding,
   walk,
 } from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
@@ -153,5 +156,39 @@ describe('tree construction helpers', () => {
     let visited = 0;
     walk(parsed, () => void visited++);
     expect(visited).toBe(0);
+  });
+});
+
+describe('the other public functions', () => {
+  it('enforceReparseSafety checks its root, context and listener before any repair', () => {
+    const tree = parseFragment('<p>a</p>');
+    tree.childNodes.push(createText('')); // a repair waiting: an empty text
+    const bad: [unknown, unknown, unknown, string][] = [
+      [null, { kind: 'document' }, undefined, 'root must be a Document, DocumentFragment or Element'],
+      [tree, null, undefined, "context must be { kind: 'document' } or { kind: 'fragment', name, namespace }"],
+      [tree, { kind: 'frag' }, undefined, "context must be { kind: 'document' } or { kind: 'fragment', name, namespace }"],
+      [tree, { kind: 'fragment', namespace: HTML_NS }, undefined, "context.name must be the context element's local name"],
+      [tree, { kind: 'fragment', name: 'div' }, undefined, 'context.namespace must be the HTML, SVG or MathML namespace URI'],
+      [tree, { kind: 'fragment', name: 'div', namespace: HTML_NS }, 'log', 'onRepair must be a function'],
+    ];
+    for (const [root, context, listener, message] of bad) {
+      expect(() => enforceReparseSafety(root as never, context as never, listener as never)).toThrow(
+        new TypeError('enforceReparseSafety: ' + message),
+      );
+    }
+    expect(tree.childNodes.length).toBe(2); // nothing repaired by the calls that threw
+    expect(enforceReparseSafety(tree, { kind: 'fragment', name: 'div', namespace: HTML_NS })).toBe(1);
+    expect(tree.childNodes.length).toBe(1);
+  });
+
+  it('decodeHTMLBytes and sniffEncoding read their options as the parser does', () => {
+    const bytes = new TextEncoder().encode('<p>caf\u00e9');
+    expect(decodeHTMLBytes(bytes, null as never)).toEqual(decodeHTMLBytes(bytes));
+    expect(sniffEncoding(bytes, null as never)).toEqual(sniffEncoding(bytes));
+    expect(() => decodeHTMLBytes(bytes, 5 as never)).toThrow(new TypeError('decodeHTMLBytes: options must be an object'));
+    expect(() => sniffEncoding(bytes, { transportEncoding: 8 } as never)).toThrow(
+      new TypeError('sniffEncoding: options.transportEncoding must be a string'),
+    );
+    expect(sniffEncoding(bytes, { transportEncoding: 'latin1' }).encoding).toBe('windows-1252');
   });
 });

@@ -27,6 +27,7 @@
  * that has no decoder for one either falls back to windows-1252, and the result says so.
  */
 import { getEncoding } from './labels.js';
+import { checkOptions } from '../options.js';
 import { decodeLegacy } from './legacy-decoders.js';
 
 export type EncodingConfidence = 'certain' | 'tentative';
@@ -62,6 +63,7 @@ const HEAD_TAGS: ReadonlySet<string> = new Set(['script', 'noscript', 'style', '
 /** The encoding sniffing algorithm (§13.2.3.2). Does not decode. */
 export function sniffEncoding(bytes: Uint8Array, options?: SniffOptions): SniffResult {
   checkBytes(bytes, 'sniffEncoding');
+  checkOptions(options, 'sniffEncoding');
   // Step 1: BOM sniffing (Encoding Standard); a BOM wins over everything.
   const bom = bomSniff(bytes);
   if (bom !== null) return { encoding: bom, confidence: 'certain', bomLength: bom === 'utf-8' ? 3 : 2 };
@@ -81,6 +83,7 @@ export function sniffEncoding(bytes: Uint8Array, options?: SniffOptions): SniffR
 /** Sniffs the encoding of `bytes` (see {@link sniffEncoding}) and decodes them with it. */
 export function decodeHTMLBytes(bytes: Uint8Array, options?: SniffOptions): DecodeResult {
   checkBytes(bytes, 'decodeHTMLBytes');
+  checkOptions(options, 'decodeHTMLBytes');
   const sniffed = sniffEncoding(bytes, options);
   const body = sniffed.bomLength > 0 ? bytes.subarray(sniffed.bomLength) : bytes;
   const encoding = sniffed.encoding;

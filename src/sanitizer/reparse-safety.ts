@@ -324,7 +324,28 @@ const DOCUMENT_RULES: DocumentRules = { structure: documentStructure, doctypeMod
 
 /** Repairs `root` in place so that its serialization reparses to it. Returns the number of repairs made. */
 export function enforceReparseSafety(root: ParentNode, context: ReparseContext, onRepair?: RepairListener): number {
+  checkArguments(root, context, onRepair);
   return enforce(root, context, onRepair, DOCUMENT_RULES);
+}
+
+/** `enforceReparseSafety`'s arguments, checked before any repair: a TypeError naming the wrong one. */
+function checkArguments(root: unknown, context: unknown, onRepair: unknown): void {
+  const fail = (what: string): never => {
+    throw new TypeError('enforceReparseSafety: ' + what);
+  };
+  const r = root as ParentNode | null;
+  if (typeof r !== 'object' || r === null || !Array.isArray(r.childNodes)) fail('root must be a Document, DocumentFragment or Element');
+  const c = context as { kind?: unknown; name?: unknown; namespace?: unknown } | null;
+  if (typeof c !== 'object' || c === null || (c.kind !== 'document' && c.kind !== 'fragment')) {
+    fail("context must be { kind: 'document' } or { kind: 'fragment', name, namespace }");
+  }
+  if (c!.kind === 'fragment') {
+    if (typeof c!.name !== 'string' || c!.name === '') fail('context.name must be the context element\'s local name');
+    if (c!.namespace !== HTML_NS && c!.namespace !== SVG_NS && c!.namespace !== MATHML_NS) {
+      fail('context.namespace must be the HTML, SVG or MathML namespace URI');
+    }
+  }
+  if (onRepair !== undefined && typeof onRepair !== 'function') fail('onRepair must be a function');
 }
 
 /**
