@@ -93,15 +93,16 @@ function errorSink(options: ParseOptions | undefined): ParseErrorSink | null {
 
 /** Parses a whole document. Byte input is decoded with the encoding sniffing algorithm. Sets `document.mode`. */
 export function parseDocument(input: string | Uint8Array, options?: DocumentParseOptions): Document {
+  checkOptions(options, 'parseDocument');
   return parseDocumentWith(input, options, errorSink(options));
 }
 
 /**
  * `parseDocument` with its parse errors going to `onError` as codes (null: not reported) instead of
- * `options.onError`, which is ignored: for callers that need no error names (which it does not import).
+ * `options.onError`, which is ignored: for callers that need no error names (which it does not import). The
+ * options are not checked: the callers check what their own callers gave (see `checkOptions`).
  */
 export function parseDocumentWith(input: string | Uint8Array, options: DocumentParseOptions | undefined, onError: ParseErrorSink | null): Document {
-  checkOptions(options, 'parseDocument');
   let text: string;
   if (typeof input === 'string') {
     text = input;
@@ -151,13 +152,16 @@ function contextElement(context: unknown): Element {
 
 /** Parses a fragment in the context of an element (default `body`), as `innerHTML` does. */
 export function parseFragment(input: string, options?: FragmentParseOptions): DocumentFragment {
+  if (typeof input !== 'string') throw new TypeError('parseFragment: input must be a string');
+  checkOptions(options, 'parseFragment');
   return parseFragmentWith(input, options, errorSink(options));
 }
 
-/** `parseFragment` with its parse errors going to `onError` as codes, as `parseDocumentWith` does. */
+/**
+ * `parseFragment` with its parse errors going to `onError` as codes, as `parseDocumentWith` does. Neither the input
+ * nor the options are checked (the callers check what their own callers gave), but the context is.
+ */
 export function parseFragmentWith(input: string, options: FragmentParseOptions | undefined, onError: ParseErrorSink | null): DocumentFragment {
-  if (typeof input !== 'string') throw new TypeError('parseFragment: input must be a string');
-  checkOptions(options, 'parseFragment');
   const context = contextElement(options?.context ?? 'body');
   const document = new Document();
   const root = runParser(document, input, options, onError, context)!;

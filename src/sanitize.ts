@@ -180,13 +180,9 @@ let defaultUnsafe: SanitizerHandle | null = null;
  * not a Sanitizer: `sanitize()` does not construct Sanitizers (see `sanitizerHandleFromOptions`).
  */
 function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): SanitizerHandle {
-  if (spec === undefined || spec === 'default') {
-    if (safe || spec === 'default') {
-      if (safe) return (defaultSafe ??= sanitizerHandleFromOptions({ sanitizer: 'default' }, true));
-      return sanitizerHandleFromOptions({ sanitizer: 'default' }, false);
-    }
-    return (defaultUnsafe ??= sanitizerHandleFromOptions(undefined, false));
-  }
+  if (safe && (spec === undefined || spec === 'default')) return (defaultSafe ??= sanitizerHandleFromOptions({ sanitizer: 'default' }, true));
+  if (spec === undefined) return (defaultUnsafe ??= sanitizerHandleFromOptions(undefined, false));
+  // (Unsafe 'default' too: the default configuration, kept as it is.)
   return sanitizerHandleFromOptions({ sanitizer: spec }, safe);
 }
 

@@ -192,3 +192,12 @@ describe('the other public functions', () => {
     expect(sniffEncoding(bytes, { transportEncoding: 'latin1' }).encoding).toBe('windows-1252');
   });
 });
+
+describe('inputs', () => {
+  it('a non-string input is a TypeError naming the function called', () => {
+    expect(() => parseFragment(5 as never)).toThrow(new TypeError('parseFragment: input must be a string'));
+    expect(() => setHTMLLike(null as never)).toThrow(new TypeError('setHTMLLike: html must be a string'));
+    expect(() => parseHTMLLike(new Uint8Array(1) as never)).toThrow(new TypeError('parseHTMLLike: html must be a string'));
+    expect(() => sanitize({} as never)).toThrow(new TypeError('sanitize: input must be a string, got object'));
+  });
+});

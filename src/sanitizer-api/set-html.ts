@@ -46,6 +46,7 @@ export interface SetHTMLLikeOptions {
  */
 export function setHTMLLike(html: string, options?: SetHTMLLikeOptions): DocumentFragment {
   // Web IDL: null options are no options; a primitive is a TypeError.
+  if (typeof html !== 'string') throw new TypeError('setHTMLLike: html must be a string');
   checkOptions(options, 'setHTMLLike');
   options ??= {};
   const safe = options.safe ?? true;
@@ -89,6 +90,7 @@ function convertSanitizerOption(spec: SanitizerSpec | undefined): void {
 
 /** What `Document.parseHTML(html, { sanitizer })` (or parseHTMLUnsafe with `safe: false`) returns. */
 export function parseHTMLLike(html: string, options?: { sanitizer?: SanitizerSpec; safe?: boolean }): Document {
+  if (typeof html !== 'string') throw new TypeError('parseHTMLLike: html must be a string');
   checkOptions(options, 'parseHTMLLike');
   options ??= {};
   const safe = options.safe ?? true;
