@@ -156,25 +156,43 @@ abstract class ParentNodeBase extends NodeBase {
     let out = '';
     const stack: ChildNode[][] = [this.childNodes];
     const index: number[] = [0];
+    let onStack: Set<unknown> | null = null;
     while (stack.length > 0) {
       const top = stack.length - 1;
       const list = stack[top]!;
       const i = index[top]!;
       if (i >= list.length) {
-        stack.pop();
+        const done = stack.pop();
         index.pop();
+        if (onStack !== null) onStack.delete(done);
         continue;
       }
       index[top] = i + 1;
       const n = list[i]!;
       if (n.nodeType === TEXT_NODE) out += (n as Text).data;
       else if (n.nodeType === ELEMENT_NODE && (n as Element).childNodes.length > 0) {
+        if (top >= CYCLE_CHECK_DEPTH) onStack = noCycle('textContent', stack, onStack, (n as Element).childNodes);
         stack.push((n as Element).childNodes);
         index.push(0);
       }
     }
     return out;
   }
+}
+
+/** Depth from which the tree walks check for a cycle (a tree edited through `childNodes` directly can have one). */
+export const CYCLE_CHECK_DEPTH = 2048;
+
+/**
+ * For a walk at least `CYCLE_CHECK_DEPTH` levels deep, about to descend into `next`: a TypeError naming `fn` when
+ * `next` is already on the walk's `stack` (a cycle would make the walk go on until memory runs out). Returns the set of
+ * what is on the stack (made on the first call; the walk deletes what it pops). Shallow walks never call it.
+ */
+export function noCycle<T>(fn: string, stack: readonly T[], onStack: Set<unknown> | null, next: T): Set<unknown> {
+  onStack ??= new Set(stack);
+  if (onStack.has(next)) throw new TypeError(fn + ': the tree has a cycle');
+  onStack.add(next);
+  return onStack;
 }
 
 function checkInsertable(parent: ParentNode, child: ChildNode): void {
@@ -551,13 +569,15 @@ export function walk(root: ParentNode, visit: (node: ChildNode, depth: number) =
   if (typeof visit !== 'function') throw new TypeError('walk: visit must be a function');
   const lists: ChildNode[][] = [childrenOf(root)];
   const index: number[] = [0];
+  let onStack: Set<unknown> | null = null;
   while (lists.length > 0) {
     const top = lists.length - 1;
     const list = lists[top]!;
     const i = index[top]!;
     if (i >= list.length) {
-      lists.pop();
+      const done = lists.pop();
       index.pop();
+      if (onStack !== null) onStack.delete(done);
       continue;
     }
     index[top] = i + 1;
@@ -566,6 +586,7 @@ export function walk(root: ParentNode, visit: (node: ChildNode, depth: number) =
     if (node.nodeType === ELEMENT_NODE) {
       const kids = childrenOf(node as Element);
       if (kids.length > 0) {
+        if (top >= CYCLE_CHECK_DEPTH) onStack = noCycle('walk', lists, onStack, kids);
         lists.push(kids);
         index.push(0);
       }

@@ -218,5 +218,5 @@ function checkInput(input: unknown, fn: string): asserts input is string {
 }
 
 function describe(v: unknown): string {
-  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+  return v === null ? 'null' : typeof v;
 }

@@ -24,6 +24,7 @@
  * pieces die young and what stays alive is one flat string per chunk.
  */
 import {
+  CYCLE_CHECK_DEPTH,
   COMMENT_NODE,
   DOCUMENT_FRAGMENT_NODE,
   DOCUMENT_NODE,
@@ -37,6 +38,7 @@ import {
   XLINK_NS,
   XML_NS,
   XMLNS_NS,
+  noCycle,
 } from './dom.js';
 import { checkOptions } from './options.js';
 import type {
@@ -142,8 +144,6 @@ export function serializeOuter(node: ChildNode, options?: SerializeOptions): str
   );
 }
 
-/** Depth from which the walk checks for cycles (a tree edited through `childNodes` directly can have one). */
-const CYCLE_CHECK_DEPTH = 2048;
 
 /**
  * The loop of the fragment serialization algorithm over `children`, descending into elements with an
@@ -162,7 +162,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
   const raws: boolean[] = [rawText];
   // Elements on the stack, kept only once the walk is deep: a cycle makes the depth grow without end,
   // and this turns it into an error instead of a hang. Shallow trees pay nothing.
-  let onStack: Set<Element> | null = null;
+  let onStack: Set<unknown> | null = null;
   let top = 0;
   // Scripting is disabled for the nodes of template contents (§13.3 "scripting is enabled for a node": their node
   // document has no browsing context), so there a noscript's text is escaped. Round-trip mode keeps it literal, as
@@ -180,7 +180,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
       if (top === 0) break;
       const closing = elements.pop()!;
       s += piece(endTags, '</', closing.namespaceURI === HTML_NS ? closing.localName : serializationTagName(closing), '>');
-      if (onStack !== null) onStack.delete(closing);
+      onStack?.delete(closing);
       lists.pop();
       indexes.pop();
       raws.pop();
@@ -218,14 +218,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
           s += piece(endTags, '</', tagName, '>');
           break;
         }
-        if (top >= CYCLE_CHECK_DEPTH) {
-          if (onStack === null) {
-            onStack = new Set();
-            for (let d = 1; d <= top; d++) onStack.add(elements[d]!);
-          }
-          if (onStack.has(el)) throw new TypeError('serialize: the tree has a cycle (an element is its own descendant)');
-          onStack.add(el);
-        }
+        if (top >= CYCLE_CHECK_DEPTH) onStack = noCycle('serialize', elements, onStack, el);
         elements.push(el);
         lists.push(kids);
         indexes.push(0);

@@ -28,6 +28,8 @@ import {
   setHTMLLike,
   sniffEncoding,
   walk,
+  compilePolicy,
+  PolicyHookError,
 } from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
 
@@ -199,5 +201,77 @@ describe('inputs', () => {
     expect(() => setHTMLLike(null as never)).toThrow(new TypeError('setHTMLLike: html must be a string'));
     expect(() => parseHTMLLike(new Uint8Array(1) as never)).toThrow(new TypeError('parseHTMLLike: html must be a string'));
     expect(() => sanitize({} as never)).toThrow(new TypeError('sanitize: input must be a string, got object'));
+  });
+});
+
+describe('trees that are not trees, and hooks that break their element', () => {
+  /** `<div><p><b>x</b></p></div>` with the div pushed among b's children (childNodes edited directly). */
+  function cyclic(): { root: DocumentFragment; div: Element; b: Element } {
+    const root = parseFragment('<div><p><b>x</b></p></div>');
+    const div = root.childNodes[0] as Element;
+    const b = (div.childNodes[0] as Element).childNodes[0] as Element;
+    b.childNodes.push(div);
+    return { root, div, b };
+  }
+
+  it('walk, textContent and serialize turn a cycle into a TypeError instead of running out of memory', () => {
+    const { root } = cyclic();
+    let visits = 0;
+    expect(() => walk(root, () => void visits++)).toThrow(new TypeError('walk: the tree has a cycle'));
+    expect(visits).toBeLessThan(10_000);
+    expect(() => root.textContent).toThrow(new TypeError('textContent: the tree has a cycle'));
+    expect(() => serialize(root)).toThrow(new TypeError('serialize: the tree has a cycle'));
+  });
+
+  it('a deep tree without a cycle is walked to the end (the check only looks, from 2,048 levels down)', () => {
+    const root = parseFragment('<div>'.repeat(5000) + 'x');
+    let visits = 0;
+    walk(root, () => void visits++);
+    expect(visits).toBe(5001);
+    expect(root.textContent).toBe('x');
+    // The same list at two places that are not nested is no cycle.
+    const shared = parseFragment('<i>y</i>').childNodes;
+    const twice = parseFragment('<b></b><b></b>');
+    for (const b of twice.childNodes) (b as Element).childNodes = shared;
+    expect(twice.textContent).toBe('yy');
+  });
+
+  it('a hook that makes a cycle, or leaves a name or value that is not a string, fails with an error naming it', () => {
+    const html = '<p title="t">x<b>y</b></p>';
+    const cycle = compilePolicy({
+      hooks: {
+        onElement: (el) => {
+          if (el.localName === 'b') el.childNodes.push(el.parentNode as Element);
+        },
+      },
+    });
+    expect(() => sanitize(html, { policy: cycle })).toThrow(new TypeError('policy.hooks: the tree has a cycle'));
+    // Through an element the hook unwraps: the p comes back among its own children at each visit.
+    let p: Element | null = null;
+    const unwrapCycle = compilePolicy({
+      hooks: {
+        onElement: (el) => {
+          if (el.localName === 'p') p = el;
+          else if (el.localName === 'b') {
+            el.childNodes.push(p!);
+            return 'unwrap';
+          }
+          return undefined;
+        },
+      },
+    });
+    expect(() => sanitize(html, { policy: unwrapCycle })).toThrow(/^policy\.hooks: the tree has a cycle/);
+    const value = compilePolicy({ hooks: { onAttribute: (_el, a) => void ((a as { value: unknown }).value = 5) } });
+    expect(() => sanitize(html, { policy: value })).toThrow(
+      new PolicyHookError('onAttribute', 'p', 'left an attribute whose name or value is not a string'),
+    );
+    expect(() => sanitize(html, { policy: value })).toThrow(PolicyHookError);
+    const name = compilePolicy({ hooks: { onElement: (el) => void ((el as { localName: unknown }).localName = null) } });
+    expect(() => sanitize(html, { policy: name })).toThrow(/^policy\.hooks\.onElement left an element name that is not a string/);
+    const attrs = compilePolicy({ hooks: { onElement: (el) => void ((el as { attributes: unknown }).attributes = 'title') } });
+    expect(() => sanitize(html, { policy: attrs })).toThrow(/^policy\.hooks\.onElement left attributes that are not a list/);
+    // Edits that leave the element well-formed go through.
+    const ok = compilePolicy({ hooks: { onAttribute: (_el, a) => void (a.value = a.value.toUpperCase()) } });
+    expect(sanitize(html, { policy: ok })).toBe('<p title="T">x<b>y</b></p>');
   });
 });

@@ -23,6 +23,7 @@
  */
 import {
   Attr,
+  CYCLE_CHECK_DEPTH,
   ELEMENT_NODE,
   HTML_NS,
   MATHML_NS,
@@ -30,6 +31,7 @@ import {
   XLINK_NS,
   asciiLowercase,
   childrenOf,
+  noCycle,
   type ChildNode,
   type Element,
   type ParentNode,
@@ -108,9 +110,15 @@ abstract class Walk {
   private readonly fChanged: boolean[] = [];
   private readonly fCount: number[] = [];
   private readonly fBase: number[] = [];
-  // Lists being read.
+  // Lists being read, and whose children each is (null for the root's).
   private readonly inList: ChildNode[][] = [];
   private readonly inIdx: number[] = [];
+  private readonly inOwner: (Element | null)[] = [];
+  /**
+   * The elements whose lists are being read, once `CYCLE_CHECK_DEPTH` lists are: a hook that puts an ancestor among
+   * an element's children makes a cycle, which the walk would follow until memory runs out (see `noCycle`).
+   */
+  private onStack: Set<unknown> | null = null;
   /** Number of open frames: the depth of the elements being visited. */
   depth = 0;
   parent!: ParentNode;
@@ -147,8 +155,15 @@ abstract class Walk {
     this.fChanged[d] = false;
     this.fCount[d] = 0;
     this.fBase[d] = this.inList.length;
-    this.inList.push(this.snapshot ? list.slice() : list);
+    this.read(owner, this.snapshot ? list.slice() : list);
+  }
+
+  /** Starts reading `list`, the children of `owner` (kept or unwrapped). */
+  private read(owner: Element | null, list: ChildNode[]): void {
+    if (owner !== null && this.inList.length >= CYCLE_CHECK_DEPTH) this.onStack = noCycle('policy.hooks', this.inOwner, this.onStack, owner);
+    this.inList.push(list);
     this.inIdx.push(0);
+    this.inOwner.push(owner);
   }
 
   protected run(root: ParentNode): void {
@@ -177,6 +192,8 @@ abstract class Walk {
       if (i >= input.length) {
         inList.pop();
         inIdx.pop();
+        const owner = this.inOwner.pop();
+        if (this.onStack !== null) this.onStack.delete(owner);
         // An unwrapped element keeps no children.
         if (top > base && !snapshot) input.length = 0;
         continue;
@@ -213,8 +230,7 @@ abstract class Walk {
         if (action === UNWRAP) {
           const kids = childrenOf(node as Element);
           if (kids.length > 0) {
-            inList.push(snapshot ? kids.slice() : kids);
-            inIdx.push(0);
+            this.read(node as Element, snapshot ? kids.slice() : kids);
             if (snapshot) kids.length = 0;
           }
         }
@@ -308,14 +324,36 @@ class StructureWalk extends Walk {
       } else if (report && el.localName !== before) {
         this.emit('rename-element', 'hooks.onElement', original, { from: before, to: el.localName });
       }
+      this.checkEdits(el, 'onElement');
     }
     if (el.attributes.length > 0) {
       if (p.attributes !== null || (rule !== undefined && rule.attributes !== null)) {
         this.attributeRules(el, rule?.attributes ?? null, original);
       }
-      if (p.hooks.onAttribute !== undefined) this.attributeHook(el, original);
+      if (p.hooks.onAttribute !== undefined) {
+        this.attributeHook(el, original);
+        this.checkEdits(el, 'onAttribute');
+      }
     }
     return KEEP;
+  }
+
+  /**
+   * What a hook may have left on the element it edited, checked before anything reads it: a name, an attribute list,
+   * and attribute names and values that are strings (a number set as a value failed later, with an error naming no
+   * hook).
+   */
+  private checkEdits(el: Element, hook: 'onElement' | 'onAttribute'): void {
+    let bad = typeof el.localName !== 'string' || el.localName === '' ? 'an element name that is not a string' : !Array.isArray(el.attributes) ? 'attributes that are not a list' : '';
+    if (bad === '') {
+      for (const a of el.attributes) {
+        if (typeof a !== 'object' || a === null || typeof a.localName !== 'string' || a.localName === '' || typeof a.value !== 'string') {
+          bad = 'an attribute whose name or value is not a string';
+          break;
+        }
+      }
+    }
+    if (bad !== '') throw new PolicyHookError(hook, this.path(), 'left ' + bad);
   }
 
   private attributeRules(el: Element, local: PolicyInternals['attributes'], original: string): void {
