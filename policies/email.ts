@@ -73,10 +73,16 @@ const allowed = new Set(ELEMENTS);
 const dropped = new Set([...ALWAYS_DROP.filter((n) => n !== 'head'), 'style']);
 
 export interface EmailOptions {
-  /** Rewrite a remote (http/https) image or background URL to your proxy; return null to block it. Default: block. */
-  proxyImage?: (url: string, context: UrlRewriteContext) => string | null;
-  /** Map a `cid:` URL's content id (without `cid:`) to a URL (e.g. a blob: or /attachments/ URL); null blocks. Default: block. */
-  resolveCid?: (contentId: string) => string | null;
+  /**
+   * Rewrite a remote (http/https) image or background URL to your proxy; return null (or undefined) to block it.
+   * Default: block. Anything else than a string, null or undefined is a TypeError.
+   */
+  proxyImage?: (url: string, context: UrlRewriteContext) => string | null | undefined;
+  /**
+   * Map a `cid:` URL's content id (without `cid:`) to a URL (e.g. a blob: or /attachments/ URL); null or undefined
+   * (`attachments.get(id)` of a missing one) blocks. Default: block.
+   */
+  resolveCid?: (contentId: string) => string | null | undefined;
 }
 
 /** The URL rewrite shared by attributes and style sheets. */
@@ -94,9 +100,9 @@ function resourceRewrite(options: EmailOptions): (url: string, context: UrlRewri
       } catch {
         // keep the raw form
       }
-      return options.resolveCid(id.replace(/^<|>$/g, ''));
+      return options.resolveCid(id.replace(/^<|>$/g, '')) ?? null;
     }
-    if (scheme === 'http' || scheme === 'https') return options.proxyImage !== undefined ? options.proxyImage(u, context) : null;
+    if (scheme === 'http' || scheme === 'https') return options.proxyImage !== undefined ? (options.proxyImage(u, context) ?? null) : null;
     return null;
   };
 }

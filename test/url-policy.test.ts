@@ -271,6 +271,25 @@ describe('rewrite callback', () => {
     expect(checkUrl('a.png', policy('a.png')).action).toBe('keep');
     expect(got).toEqual(['string', 'string', 'string', 'string']);
   });
+
+  it("holds a data: URL a rewrite returns to the policy's data: types, and refuses what is not a string or null", () => {
+    const policy = (out: unknown, dataMimeTypes?: string[]): UrlPolicy => ({
+      schemes: ['https'],
+      ...(dataMimeTypes ? { dataMimeTypes } : {}),
+      rewrite: () => out as string,
+    });
+    expect(checkUrl('https://a/', policy('data:text/html,<script>alert(1)</script>'))).toMatchObject({
+      action: 'drop',
+      reason: 'rewrite returned a data: URL of a type not allowed: text/html',
+    });
+    expect(checkUrl('https://a/', policy('DATA:image/svg+xml,<svg onload=alert(1)>')).action).toBe('drop');
+    expect(checkUrl('https://a/', policy('data:,x')).action).toBe('drop'); // text/plain: not an image type
+    expect(checkUrl('https://a/', policy('data:image/png;base64,AAAA'))).toMatchObject({ action: 'rewrite', value: 'data:image/png;base64,AAAA' });
+    expect(checkUrl('https://a/', policy('data:image/svg+xml,<svg/>', ['image/svg+xml'])).action).toBe('rewrite');
+    for (const bad of [undefined, 5, {}, ['https://b/']]) {
+      expect(() => checkUrl('https://a/', policy(bad))).toThrow(/^urls\.rewrite: expected a string or null, got \w+ for "https:\/\/a\/"$/);
+    }
+  });
 });
 
 describe('helpers', () => {

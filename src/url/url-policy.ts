@@ -11,7 +11,8 @@
  * allow-list -> relative handling (keep / drop / resolve against `base`) -> `rewrite` callback.
  * Absolute URLs are emitted as the `URL` parser's `href` (so what the browser gets is what was checked);
  * relative URLs kept as relative are emitted in their cleaned form. Whatever `rewrite` returns is trusted,
- * except that script-capable schemes (javascript, vbscript, livescript) are always refused.
+ * except that script-capable schemes (javascript, vbscript, livescript) are always refused and a `data:` URL must
+ * have a type the `data:` allow-list holds; a result that is neither a string nor null is a TypeError.
  */
 import { isAsciiAlpha } from '../dom.js';
 
@@ -229,11 +230,19 @@ export function checkUrl(value: string, policy: UrlPolicy, context: UrlContext =
     if (!types.includes(mime)) return drop(`data: MIME type not allowed: ${mime}`, form, effectiveScheme);
   }
   if (policy.rewrite) {
-    const r = policy.rewrite(parsed ?? out, context);
+    const r: unknown = policy.rewrite(parsed ?? out, context);
     if (r === null) return drop('refused by rewrite', form, effectiveScheme);
+    if (typeof r !== 'string') throw new TypeError(`urls.rewrite: expected a string or null, got ${r === undefined ? 'undefined' : typeof r} for ${JSON.stringify(value)}`);
     const rc = cleanUrl(r);
     const rs = urlScheme(rc);
     if (rs !== null && SCRIPT_SCHEMES.has(rs)) return drop(`rewrite returned a ${rs}: URL`, form, effectiveScheme);
+    if (rs === 'data') {
+      // The policy's own data: rule holds for what a rewrite returns (a data:text/html link runs script when followed).
+      const mime = dataUrlMimeType(rc);
+      if (mime === null || !(policy.dataMimeTypes ?? DEFAULT_DATA_MIME_TYPES).includes(mime)) {
+        return drop(`rewrite returned a data: URL of a type not allowed: ${mime ?? 'invalid'}`, form, effectiveScheme);
+      }
+    }
     if (rc !== out) return { action: 'rewrite', value: rc, reason: 'rewritten', scheme: rs ?? effectiveScheme, form };
   }
   return { action: 'keep', value: out, reason: 'allowed', scheme: effectiveScheme, form };

@@ -77,6 +77,16 @@ describe('email policy', () => {
     expect(out).not.toMatch(/img\.test|cid:|<style/);
   });
 
+  it('reads a callback that returns nothing (a missing attachment: attachments.get(id)) as a block', () => {
+    const attachments = new Map([['logo@x', '/attachments/logo']]);
+    const html = '<img src="cid:logo@x"><img src="cid:gone@x"><img src="https://img.test/a.png">';
+    const r = sanitizeEmail(html, { container: 'm', resolveCid: (id) => attachments.get(id), proxyImage: () => undefined });
+    expect(r.html).toContain('src="/attachments/logo"');
+    expect(r.html).not.toMatch(/cid:|gone|img\.test/);
+    expect(r.html.match(/<img/g)?.length).toBe(3); // the blocked images stay, without a source
+    expect(() => sanitizeEmail(html, { container: 'm', resolveCid: () => 5 as never })).toThrow(/^urls\.rewrite: expected a string or null, got number/);
+  });
+
   it('scopes <style> sheets to the container', () => {
     const r = sanitizeEmail(
       '<style>@import url(https://evil.test/x.css); body{color:red} p, .x{margin:0} @media (max-width:600px){td{display:block}} @font-face{font-family:x;src:url(https://f.test/x.woff)} a{background:url(https://img.test/a.png)}</style><p class="x">t</p>',
