@@ -275,6 +275,7 @@ describe('rewrite callback', () => {
   it("holds a data: URL a rewrite returns to the policy's data: types, and refuses what is not a string or null", () => {
     const policy = (out: unknown, dataMimeTypes?: string[]): UrlPolicy => ({
       schemes: ['https'],
+      relative: 'keep',
       ...(dataMimeTypes ? { dataMimeTypes } : {}),
       rewrite: () => out as string,
     });

@@ -45,8 +45,8 @@ export interface SetHTMLLikeOptions {
  * configuration, before parsing.
  */
 export function setHTMLLike(html: string, options?: SetHTMLLikeOptions): DocumentFragment {
-  // Web IDL: null options are no options; a primitive is a TypeError.
   if (typeof html !== 'string') throw new TypeError('setHTMLLike: html must be a string');
+  // As Web IDL reads the options dictionary: null options are no options, a primitive is a TypeError.
   checkOptions(options, 'setHTMLLike');
   options ??= {};
   const safe = options.safe ?? true;
