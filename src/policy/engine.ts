@@ -239,6 +239,11 @@ abstract class Walk {
   }
 }
 
+/** An attribute with a non-empty string name and a string value (what a hook must leave). */
+function isStringAttribute(a: unknown): boolean {
+  return typeof a === 'object' && a !== null && typeof (a as Attr).localName === 'string' && (a as Attr).localName !== '' && typeof (a as Attr).value === 'string';
+}
+
 function segment(el: Element, nth: number): string {
   return nth > 1 ? `${el.localName}:nth-child(${nth})` : el.localName;
 }
@@ -344,16 +349,11 @@ class StructureWalk extends Walk {
    * hook).
    */
   private checkEdits(el: Element, hook: 'onElement' | 'onAttribute'): void {
-    let bad = typeof el.localName !== 'string' || el.localName === '' ? 'an element name that is not a string' : !Array.isArray(el.attributes) ? 'attributes that are not a list' : '';
-    if (bad === '') {
-      for (const a of el.attributes) {
-        if (typeof a !== 'object' || a === null || typeof a.localName !== 'string' || a.localName === '' || typeof a.value !== 'string') {
-          bad = 'an attribute whose name or value is not a string';
-          break;
-        }
-      }
-    }
-    if (bad !== '') throw new PolicyHookError(hook, this.path(), 'left ' + bad);
+    let bad: string | null = null;
+    if (typeof el.localName !== 'string' || el.localName === '') bad = 'an element name that is not a string';
+    else if (!Array.isArray(el.attributes)) bad = 'attributes that are not a list';
+    else if (!el.attributes.every(isStringAttribute)) bad = 'an attribute whose name or value is not a string';
+    if (bad !== null) throw new PolicyHookError(hook, this.path(), 'left ' + bad);
   }
 
   private attributeRules(el: Element, local: PolicyInternals['attributes'], original: string): void {

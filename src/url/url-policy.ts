@@ -224,10 +224,9 @@ export function checkUrl(value: string, policy: UrlPolicy, context: UrlContext =
     }
   }
   if (effectiveScheme === 'data' && parsed !== null) {
-    const mime = dataUrlMimeType(parsed.href);
-    if (mime === null) return drop('invalid data: URL', form, effectiveScheme);
-    const types = policy.dataMimeTypes ?? DEFAULT_DATA_MIME_TYPES;
-    if (!types.includes(mime)) return drop(`data: MIME type not allowed: ${mime}`, form, effectiveScheme);
+    const refused = refusedDataType(parsed.href, policy);
+    if (refused === '') return drop('invalid data: URL', form, effectiveScheme);
+    if (refused !== null) return drop(`data: MIME type not allowed: ${refused}`, form, effectiveScheme);
   }
   if (policy.rewrite) {
     const r: unknown = policy.rewrite(parsed ?? out, context);
@@ -236,16 +235,19 @@ export function checkUrl(value: string, policy: UrlPolicy, context: UrlContext =
     const rc = cleanUrl(r);
     const rs = urlScheme(rc);
     if (rs !== null && SCRIPT_SCHEMES.has(rs)) return drop(`rewrite returned a ${rs}: URL`, form, effectiveScheme);
-    if (rs === 'data') {
-      // The policy's own data: rule holds for what a rewrite returns (a data:text/html link runs script when followed).
-      const mime = dataUrlMimeType(rc);
-      if (mime === null || !(policy.dataMimeTypes ?? DEFAULT_DATA_MIME_TYPES).includes(mime)) {
-        return drop(`rewrite returned a data: URL of a type not allowed: ${mime ?? 'invalid'}`, form, effectiveScheme);
-      }
-    }
+    // The policy's own data: rule holds for what a rewrite returns (a data:text/html link runs script when followed).
+    const refused = rs === 'data' ? refusedDataType(rc, policy) : null;
+    if (refused !== null) return drop(`rewrite returned a data: URL of a type not allowed: ${refused || 'invalid'}`, form, effectiveScheme);
     if (rc !== out) return { action: 'rewrite', value: rc, reason: 'rewritten', scheme: rs ?? effectiveScheme, form };
   }
   return { action: 'keep', value: out, reason: 'allowed', scheme: effectiveScheme, form };
+}
+
+/** For a `data:` URL: null when the policy's `data:` types allow it, else its MIME type ('' when it has none: invalid). */
+function refusedDataType(href: string, policy: UrlPolicy): string | null {
+  const mime = dataUrlMimeType(href);
+  if (mime === null) return '';
+  return (policy.dataMimeTypes ?? DEFAULT_DATA_MIME_TYPES).includes(mime) ? null : mime;
 }
 
 /** A `rewriteUrl` for the CSS declaration filter: CSS url()s checked with this policy and context. */
