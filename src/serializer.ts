@@ -20,7 +20,7 @@
  * as they are, with no copy. A rope is one heap object per piece, all alive until the string is first read,
  * so a big output's rope outlives young-generation collections and is copied and promoted, piece by piece:
  * GC time per output byte would grow with the output. So the output (and an escaped string) is built in
- * chunks of `CHUNK_CHARS` characters, each flattened when it is full (see `flatten`), so that a rope's small
+ * chunks of `CHUNK_CHARS` characters, each flattened when it is full (see rope.ts), so that a rope's small
  * pieces die young and what stays alive is one flat string per chunk.
  */
 import {
@@ -41,6 +41,7 @@ import {
   noCycle,
 } from './dom.js';
 import { checkOptions } from './options.js';
+import { flattenRope } from './rope.js';
 import type {
   Attr,
   ChildNode,
@@ -90,18 +91,6 @@ const RAW_TEXT_PARENTS: ReadonlySet<string> = new Set([
 
 /** Characters of output after which the rope built so far is flattened (see the module comment). */
 const CHUNK_CHARS = 16384;
-
-let flattenSink = 0;
-
-/**
- * Returns `s`, flattened: V8 flattens a rope in place the first time a character of it is read (the rope
- * then points to one flat copy and its pieces become garbage). The read's result goes to a module variable
- * so that the compiler cannot drop it. Only a performance hint: any engine gives the same string.
- */
-function flatten(s: string): string {
-  flattenSink ^= s.charCodeAt(0);
-  return s;
-}
 
 /** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
 export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
@@ -171,7 +160,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
   let inert = -1;
   for (;;) {
     if (s.length >= CHUNK_CHARS) {
-      out += flatten(s);
+      out += flattenRope(s);
       s = '';
     }
     const list = lists[top]!;
@@ -413,7 +402,7 @@ function escapeString(str: string, mode: number): string {
     chunk += rep;
     runStart = i + 1;
     if (chunk.length >= CHUNK_CHARS) {
-      out += flatten(chunk);
+      out += flattenRope(chunk);
       chunk = '';
     }
   }

@@ -304,6 +304,35 @@ describe('serialization', () => {
   });
 });
 
+describe('serializing without a token list in between', () => {
+  it('a big sheet (output in many chunks) serializes as its rules one by one, joined', () => {
+    const random = mulberry32(2026112602);
+    const pieces = ['a', '.b', '#c', 'x-1', '@media', 'screen', ';', ':', '1px', '-', '--', '\\', 'url(u)', '"s"', ' ', 'f()', '/', '*', '<', '+2'];
+    const soup = (n: number): string => {
+      let out = '';
+      for (let i = 0; i < n; i++) out += pieces[Math.floor(random() * pieces.length)]!;
+      return out;
+    };
+    let css = '';
+    while (css.length < 150_000) css += soup(4) + '{' + soup(12) + (random() < 0.3 ? '{' + soup(6) + '}' : '') + '}';
+    const rules = parseStylesheet(css);
+    expect(rules.length).toBeGreaterThan(50);
+    const whole = serializeRules(rules);
+    // A rule ends with "}" or ";", after which no comment is ever needed: the pieces join as they are.
+    expect(whole).toBe(rules.map((r) => serializeRules([r])).join(''));
+    expect(whole.length).toBeGreaterThan(16_384 * 2);
+    expect(serializeRules(parseStylesheet(whole))).toBe(whole);
+  });
+
+  it('a trailing "\\" delim is written without its newline, one before other tokens with it', () => {
+    const bs: CssToken = { type: 'delim', value: '\\' };
+    expect(serializeTokens([{ type: 'ident', value: 'a' }, bs])).toBe('a\\');
+    expect(serializeTokens([bs, { type: 'ident', value: 'a' }])).toBe('\\\na');
+    expect(serializeComponentValues([{ type: 'ident', value: 'a' }, bs])).toBe('a\\');
+    expect(serializeTokens([])).toBe('');
+  });
+});
+
 describe('100,000-deep nesting (no recursion)', () => {
   const N = 100_000;
 

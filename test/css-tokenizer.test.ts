@@ -265,3 +265,26 @@ describe('robustness', () => {
     expect(tokens.length).toBeGreaterThan(1);
   });
 });
+
+describe('big inputs (ident and function tokens shared by text)', () => {
+  it('gives each token its own text, also for names that share a lookup slot (same length, first, middle and last)', () => {
+    // 'abcde'/'axcde' and 'vvvvv'/'vwvvv' differ only where the slot does not look; 'url(' is never shared.
+    const pieces = ['abcde', 'axcde', 'abcde(', 'axcde(', 'vvvvv', 'vwvvv', 'url(x)', 'a\\62 cde', 'AbCdE', 'abcde(', 'color', 'x1', 'x2'];
+    const random = mulberry32(2026112601);
+    const parts: string[] = [];
+    let length = 0;
+    while (length < 80_000) {
+      const p = pieces[Math.floor(random() * pieces.length)]! + (random() < 0.5 ? ' ' : ';');
+      parts.push(p);
+      length += p.length;
+    }
+    const big = tokenize(parts.join(''));
+    // Each piece on its own is a small input, tokenized without the table.
+    const expected = parts.flatMap((p) => show(tokenize(p)));
+    expect(show(big)).toEqual(expected);
+    // And the table is used: a repeated name is one object.
+    const colors = big.filter((x) => x.type === 'ident' && x.value === 'color');
+    expect(colors.length).toBeGreaterThan(100);
+    expect(new Set(colors).size).toBe(1);
+  });
+});

@@ -93,6 +93,15 @@ export function cloneValues(values: readonly ComponentValue[]): ComponentValue[]
   return root;
 }
 
+/** Whether checkValue could rewrite something in `values`: a url token, or anything inside a function. */
+function mayHoldUrl(values: readonly ComponentValue[]): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const type = values[i]!.type;
+    if (type === 'url' || type === 'func' || type === 'block') return true;
+  }
+  return false;
+}
+
 /** True if some function with one of these (lowercase) names occurs anywhere in the values. */
 export function containsFunction(values: readonly ComponentValue[], names: readonly string[]): boolean {
   for (const t of flattenComponentValues(values)) {
@@ -186,7 +195,8 @@ export function filterDeclarationList(
     if (DENIED_PROPERTIES.has(property)) reason = 'property is never allowed';
     else if (d.important && options.allowImportant === false) reason = '!important not allowed';
     else {
-      value = cloneValues(d.value); // checkValue rewrites URLs in place; the caller's tree stays as parsed
+      // checkValue rewrites URLs in place: a value that may hold one is copied, so the caller's tree stays as parsed.
+      if (options.rewriteUrl !== undefined && mayHoldUrl(d.value)) value = cloneValues(d.value);
       reason = checkValue(value, property, options.rewriteUrl);
       if (reason === null) {
         const verdict = options.allow(property, value, { important: d.important, custom });
@@ -205,6 +215,7 @@ export function filterDeclarationList(
       if (reason === null && value.length === 0 && !custom) reason = 'empty value';
     }
     if (reason !== null) removed.push({ property, reason, value: serializeComponentValues(d.value) });
+    else if (property === d.name && value === d.value) kept.push(d);
     else kept.push({ type: 'declaration', name: property, value, important: d.important });
   }
   return { kept, removed };

@@ -9,7 +9,7 @@
  * must be a non-custom declaration's whole value); no property grammar is consulted. The unicode-range
  * re-tokenization step is not done (the serializer keeps `U+0025-00FF` intact instead).
  */
-import { type CssToken, tokenize } from './tokenizer.js';
+import { type CssToken, CssTokenizer } from './tokenizer.js';
 
 export interface SimpleBlock {
   type: 'block';
@@ -55,16 +55,33 @@ export type BlockItem = Declaration | Rule;
 
 const CLOSER: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
 
+/** Where grouping reads its tokens from: a tokenizer, or a list of tokens already made. */
+interface TokenSource {
+  next(): CssToken | null;
+}
+
+class TokenList implements TokenSource {
+  private i = 0;
+  constructor(private readonly tokens: readonly CssToken[]) {}
+  next(): CssToken | null {
+    return this.i < this.tokens.length ? this.tokens[this.i++]! : null;
+  }
+}
+
 /**
  * 5.4.7-5.4.9 Consume component values from a token list: simple blocks and functions are built with an explicit
  * stack; unmatched closing tokens stay as tokens; EOF closes everything still open (a parse error).
  */
 export function groupComponentValues(tokens: readonly CssToken[]): ComponentValue[] {
+  return group(new TokenList(tokens));
+}
+
+function group(source: TokenSource): ComponentValue[] {
   const root: ComponentValue[] = [];
   // Each open container and the token type that ends it.
   const stack: { list: ComponentValue[]; end: string }[] = [];
   let list = root;
-  for (const t of tokens) {
+  for (let t = source.next(); t !== null; t = source.next()) {
     const type = t.type;
     if (type === '{' || type === '[' || type === '(') {
       // consume a simple block
@@ -91,9 +108,9 @@ export function groupComponentValues(tokens: readonly CssToken[]): ComponentValu
   return root;
 }
 
-/** Parse text into a list of component values ("parse a list of component values"). */
+/** Parse text into a list of component values ("parse a list of component values"), grouped as tokenized. */
 export function parseComponentValues(text: string): ComponentValue[] {
-  return groupComponentValues(tokenize(text));
+  return group(new CssTokenizer(text));
 }
 
 /** "Parse a comma-separated list of component values". */

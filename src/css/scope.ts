@@ -32,7 +32,7 @@ import {
 } from './parser.js';
 import type { CssToken } from './tokenizer.js';
 import { type DeclarationFilterOptions, asciiLower, filterDeclarationList } from './declarations.js';
-import { flattenComponentValues, serializeComponentValues, serializeRules } from './serialize.js';
+import { flattenComponentValues, isFlat, serializeComponentValues, serializeRules } from './serialize.js';
 
 export type ScopableAtRule = 'media' | 'supports' | 'container' | 'font-face' | 'keyframes';
 
@@ -117,7 +117,8 @@ function isDelim(v: ComponentValue | undefined, ch: string): boolean {
  * allows it), at-keywords, `{}` blocks, bad tokens, blocked pseudo-classes/elements.
  */
 function deepCheck(values: readonly ComponentValue[]): string | null {
-  const tokens = flattenComponentValues(values);
+  // (A selector without functions or blocks is its own token list.)
+  const tokens = isFlat(values) ? (values as readonly CssToken[]) : flattenComponentValues(values);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.type === 'delim' && t.value === '&') return '& is not allowed here';
@@ -398,20 +399,18 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
   // Work list: source items, destination list, context.
   const work: { src: readonly BlockItem[]; dst: BlockItem[]; ctx: Context }[] = [{ src: sheet, dst: outRoot, ctx: 'top' }];
 
+  // The declaration filter's options: the caller's, and in @font-face, its descriptors only.
+  const fontFaceDeclarations: DeclarationFilterOptions = {
+    ...options.declarations,
+    allow: (property, value, info) => {
+      if (!FONT_FACE_DESCRIPTORS.has(property)) return false;
+      return property === 'src' || property === 'font-family' || property === 'unicode-range'
+        ? true
+        : options.declarations.allow(property, value, info);
+    },
+  };
   const filterDecls = (decls: Declaration[], ctx: Context): Declaration[] => {
-    const fontFace = ctx === 'font-face';
-    const { kept, removed: rem } = filterDeclarationList(decls, {
-      ...options.declarations,
-      allow: (property, value, info) => {
-        if (fontFace) {
-          if (!FONT_FACE_DESCRIPTORS.has(property)) return false;
-          return property === 'src' || property === 'font-family' || property === 'unicode-range'
-            ? true
-            : options.declarations.allow(property, value, info);
-        }
-        return options.declarations.allow(property, value, info);
-      },
-    });
+    const { kept, removed: rem } = filterDeclarationList(decls, ctx === 'font-face' ? fontFaceDeclarations : options.declarations);
     for (const r of rem) removed.push({ what: 'declaration', detail: r.property, reason: r.reason });
     return kept;
   };

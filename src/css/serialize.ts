@@ -10,6 +10,7 @@
  */
 import type { CssToken } from './tokenizer.js';
 import type { BlockItem, ComponentValue, Declaration, Rule } from './parser.js';
+import { flattenRope } from '../rope.js';
 
 function hex(c: number): string {
   return '\\' + c.toString(16) + ' ';
@@ -280,18 +281,47 @@ export function needsComment(a: CssToken, b: CssToken): boolean {
   }
 }
 
+/** Where tokens are written: a token list, or a `TokenWriter` serializing them as they come. */
+export interface TokenSink {
+  push(t: CssToken): unknown;
+}
+
+/** Characters a serialization gathers in a rope before flattening it (see rope.ts). */
+const CHUNK_CHARS = 16384;
+
+/**
+ * Serializes tokens as they are pushed, with no token list in between: a token is written when the next one
+ * arrives (the empty comment between two tokens depends on both; a trailing `\` delim, known only at the end,
+ * needs no newline after it).
+ */
+class TokenWriter implements TokenSink {
+  private out = '';
+  private chunk = '';
+  private last: CssToken | null = null;
+  push(t: CssToken): number {
+    const last = this.last;
+    if (last !== null) {
+      this.chunk += needsComment(last, t) ? tokenText(last) + '/**/' : tokenText(last);
+      if (this.chunk.length >= CHUNK_CHARS) {
+        this.out += flattenRope(this.chunk);
+        this.chunk = '';
+      }
+    }
+    this.last = t;
+    return 0;
+  }
+  finish(): string {
+    const last = this.last;
+    if (last !== null) this.chunk += last.type === 'delim' && last.value === '\\' ? '\\' : tokenText(last);
+    return this.out + this.chunk;
+  }
+}
+
 /** Serialize a token list so that it re-tokenizes to the same tokens. */
 export function serializeTokens(tokens: readonly CssToken[]): string {
-  let out = '';
-  let prev: CssToken | null = null;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (prev !== null && needsComment(prev, t)) out += '/**/';
-    // A trailing "\" delim needs no newline after it.
-    out += i === tokens.length - 1 && t.type === 'delim' && t.value === '\\' ? '\\' : tokenText(t);
-    prev = t;
-  }
-  return out;
+  const w = new TokenWriter();
+  for (let i = 0; i < tokens.length; i++) w.push(tokens[i]!);
+  return w.finish();
 }
 
 const T_WS: CssToken = { type: 'whitespace' };
@@ -306,7 +336,9 @@ const OPEN: Record<string, CssToken> = { '{': T_LBRACE, '[': { type: '[' }, '(':
 const CLOSE: Record<string, CssToken> = { '{': T_RBRACE, '[': { type: ']' }, '(': T_RPAREN };
 
 /** Flatten component values back to tokens (iteratively), appending to `out`. */
-export function flattenComponentValues(values: readonly ComponentValue[], out: CssToken[] = []): CssToken[] {
+export function flattenComponentValues(values: readonly ComponentValue[]): CssToken[];
+export function flattenComponentValues<S extends TokenSink>(values: readonly ComponentValue[], out: S): S;
+export function flattenComponentValues(values: readonly ComponentValue[], out: TokenSink = []): TokenSink {
   // Most values hold no block or function: they are their own tokens.
   if (isFlat(values)) {
     for (let i = 0; i < values.length; i++) out.push(values[i] as CssToken);
@@ -342,29 +374,37 @@ export function isFlat(values: readonly ComponentValue[]): boolean {
 }
 
 export function serializeComponentValues(values: readonly ComponentValue[]): string {
-  return serializeTokens(flattenComponentValues(values));
+  return flattenComponentValues(values, new TokenWriter()).finish();
 }
 
 /** Tokens of one declaration (without the trailing semicolon). */
-export function declarationTokens(d: Declaration, out: CssToken[] = []): CssToken[] {
-  out.push({ type: 'ident', value: d.name }, T_COLON);
+export function declarationTokens(d: Declaration): CssToken[];
+export function declarationTokens<S extends TokenSink>(d: Declaration, out: S): S;
+export function declarationTokens(d: Declaration, out: TokenSink = []): TokenSink {
+  out.push({ type: 'ident', value: d.name });
+  out.push(T_COLON);
   flattenComponentValues(d.value, out);
-  if (d.important) out.push(T_BANG, T_IMPORTANT);
+  if (d.important) {
+    out.push(T_BANG);
+    out.push(T_IMPORTANT);
+  }
   return out;
 }
 
 /** Serialize declarations as `a:b;c:d` (no trailing semicolon). */
 export function serializeDeclarations(decls: readonly Declaration[]): string {
-  const out: CssToken[] = [];
-  decls.forEach((d, i) => {
+  const out = new TokenWriter();
+  for (let i = 0; i < decls.length; i++) {
     if (i > 0) out.push(T_SEMI);
-    declarationTokens(d, out);
-  });
-  return serializeTokens(out);
+    declarationTokens(decls[i]!, out);
+  }
+  return out.finish();
 }
 
 /** Tokens of a list of rules/declarations (a stylesheet or a block's contents), iteratively. */
-export function blockItemTokens(items: readonly BlockItem[], out: CssToken[] = []): CssToken[] {
+export function blockItemTokens(items: readonly BlockItem[]): CssToken[];
+export function blockItemTokens<S extends TokenSink>(items: readonly BlockItem[], out: S): S;
+export function blockItemTokens(items: readonly BlockItem[], out: TokenSink = []): TokenSink {
   const stack: { list: readonly BlockItem[]; i: number }[] = [{ list: items, i: 0 }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
@@ -398,5 +438,5 @@ export function blockItemTokens(items: readonly BlockItem[], out: CssToken[] = [
 
 /** Serialize rules (a stylesheet). */
 export function serializeRules(rules: readonly (Rule | Declaration)[]): string {
-  return serializeTokens(blockItemTokens(rules));
+  return blockItemTokens(rules, new TokenWriter()).finish();
 }

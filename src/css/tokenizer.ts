@@ -54,6 +54,13 @@ const T_LBRACE: CssToken = { type: '{' };
 const T_RBRACE: CssToken = { type: '}' };
 const T_BAD_STRING: CssToken = { type: 'bad-string' };
 const T_BAD_URL: CssToken = { type: 'bad-url' };
+/** One shared delim token for each ASCII code point (made on first use): `.`, `>`, `-`, `!`... recur in every sheet. */
+const DELIMS: (CssToken | undefined)[] = new Array(0x80);
+
+function delim(c: number): CssToken {
+  if (c >= 0x80) return { type: 'delim', value: String.fromCharCode(c) };
+  return (DELIMS[c] ??= { type: 'delim', value: String.fromCharCode(c) });
+}
 
 /** What `preprocess` looks at: CR, FF, U+0000 and surrogate code units (a lone one becomes U+FFFD). */
 const NEEDS_PREPROCESSING = /[\r\f\0\ud800-\udfff]/;
@@ -132,6 +139,10 @@ function startsNumber(a: number, b: number, c: number): boolean {
 export class CssTokenizer {
   private readonly s: string;
   private pos = 0;
+  /** Ident and function tokens made so far, by a hash of their text (see consumeIdentLike). */
+  private seen: (CssToken | undefined)[] | null = null;
+  /** Where the number consumeNumber last read starts. */
+  private numberStart = 0;
 
   constructor(input: string) {
     this.s = preprocess(input);
@@ -174,7 +185,7 @@ export class CssTokenizer {
           return { type: 'hash', value: this.consumeIdentSequence(), id };
         }
         this.pos++;
-        return { type: 'delim', value: '#' };
+        return delim(0x23);
       case 0x28:
         this.pos++;
         return T_LPAREN;
@@ -184,7 +195,7 @@ export class CssTokenizer {
       case 0x2b: // +
         if (startsNumber(c, this.at(p + 1), this.at(p + 2))) return this.consumeNumeric();
         this.pos++;
-        return { type: 'delim', value: '+' };
+        return delim(0x2b);
       case 0x2c:
         this.pos++;
         return T_COMMA;
@@ -196,11 +207,11 @@ export class CssTokenizer {
         }
         if (startsIdent(c, this.at(p + 1), this.at(p + 2))) return this.consumeIdentLike();
         this.pos++;
-        return { type: 'delim', value: '-' };
+        return delim(0x2d);
       case 0x2e: // .
         if (startsNumber(c, this.at(p + 1), this.at(p + 2))) return this.consumeNumeric();
         this.pos++;
-        return { type: 'delim', value: '.' };
+        return delim(0x2e);
       case 0x3a:
         this.pos++;
         return T_COLON;
@@ -213,20 +224,20 @@ export class CssTokenizer {
           return T_CDO;
         }
         this.pos++;
-        return { type: 'delim', value: '<' };
+        return delim(0x3c);
       case 0x40: // @
         this.pos++;
         if (startsIdent(this.at(this.pos), this.at(this.pos + 1), this.at(this.pos + 2))) {
           return { type: 'at-keyword', value: this.consumeIdentSequence() };
         }
-        return { type: 'delim', value: '@' };
+        return delim(0x40);
       case 0x5b:
         this.pos++;
         return T_LBRACKET;
       case 0x5c: // \
         if (validEscape(c, this.at(p + 1))) return this.consumeIdentLike();
         this.pos++; // parse error
-        return { type: 'delim', value: '\\' };
+        return delim(0x5c);
       case 0x5d:
         this.pos++;
         return T_RBRACKET;
@@ -240,7 +251,7 @@ export class CssTokenizer {
         if (isDigit(c)) return this.consumeNumeric();
         if (isIdentStart(c)) return this.consumeIdentLike();
         this.pos++;
-        return { type: 'delim', value: s[p]! };
+        return delim(c);
     }
   }
 
@@ -255,7 +266,10 @@ export class CssTokenizer {
 
   /** 4.3.3 Consume a numeric token. */
   private consumeNumeric(): CssToken {
-    const { repr, value, integer } = this.consumeNumber();
+    const integer = this.consumeNumber();
+    const repr = this.s.slice(this.numberStart, this.pos);
+    // 4.3.13 Convert a string to a number: the repr is exactly the grammar Number() accepts.
+    const value = Number(repr);
     if (startsIdent(this.at(this.pos), this.at(this.pos + 1), this.at(this.pos + 2))) {
       return { type: 'dimension', value, repr, integer, unit: this.consumeIdentSequence() };
     }
@@ -266,9 +280,9 @@ export class CssTokenizer {
     return { type: 'number', value, repr, integer };
   }
 
-  /** 4.3.12 Consume a number. */
-  private consumeNumber(): { repr: string; value: number; integer: boolean } {
-    const start = this.pos;
+  /** 4.3.12 Consume a number: its text starts at `numberStart`; returns whether it is an integer. */
+  private consumeNumber(): boolean {
+    this.numberStart = this.pos;
     let integer = true;
     let c = this.at(this.pos);
     if (c === 0x2b || c === 0x2d) this.pos++;
@@ -288,13 +302,40 @@ export class CssTokenizer {
         while (isDigit(this.at(this.pos))) this.pos++;
       }
     }
-    const repr = this.s.slice(start, this.pos);
-    // 4.3.13 Convert a string to a number: the repr is exactly the grammar Number() accepts.
-    return { repr, value: Number(repr), integer };
+    return integer;
   }
 
-  /** 4.3.4 Consume an ident-like token. */
+  /**
+   * 4.3.4 Consume an ident-like token. In a big input, an ident or function token written without escapes is
+   * looked up among the ones this tokenizer already made with the same text (property names and keywords recur all
+   * through a sheet): tokens are immutable, so one object serves them all.
+   */
   private consumeIdentLike(): CssToken {
+    const s = this.s;
+    const start = this.pos;
+    let end = start;
+    while (end < s.length && isIdentChar(s.charCodeAt(end))) end++;
+    const stop = end < s.length ? s.charCodeAt(end) : EOF;
+    const len = end - start;
+    if (stop !== 0x5c && len > 0 && !(stop === 0x28 && len === 3)) {
+      // No escape, and not "url(": the token's text is s[start, end), plus "(" for a function.
+      const fn = stop === 0x28;
+      this.pos = fn ? end + 1 : end;
+      // The table pays where the parsed sheet outlives the engine's young-generation collections: a big sheet,
+      // where every object not made is one the collector does not copy. For small ones, a lookup costs more than
+      // an allocation.
+      if (s.length < 65536) return { type: fn ? 'function' : 'ident', value: s.slice(start, end) };
+      const slot = (len * 7 + s.charCodeAt(start) * 3 + s.charCodeAt(end - 1) + s.charCodeAt(start + (len >> 1)) + (fn ? 64 : 0)) & 127;
+      const cache = (this.seen ??= new Array<CssToken | undefined>(128));
+      const hit = cache[slot];
+      if (hit !== undefined && hit.type === (fn ? 'function' : 'ident')) {
+        const value = (hit as { value: string }).value;
+        if (value.length === len && s.startsWith(value, start)) return hit;
+      }
+      const token: CssToken = { type: fn ? 'function' : 'ident', value: s.slice(start, end) };
+      cache[slot] = token;
+      return token;
+    }
     const name = this.consumeIdentSequence();
     if (this.at(this.pos) === 0x28) {
       this.pos++;
