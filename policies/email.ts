@@ -177,7 +177,7 @@ export interface SanitizedEmail {
   css: string;
   /** The class to put on the container element: `<div class="${container}">${html}</div>`. */
   container: string;
-  /** What scoping removed from the style sheets. */
+  /** What scoping removed from the style sheets, in source order. */
   cssRemoved: ScopeRemoval[];
 }
 

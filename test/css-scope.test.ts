@@ -309,6 +309,23 @@ describe('scopeStylesheet: at-rules and declarations', () => {
     expect(r.removed.map((x) => x.detail)).toEqual(['position', 'background', 'width']);
   });
 
+  it('reports removals in source order, nested blocks where they are', () => {
+    const r = scopeStylesheet(
+      '.a{position:fixed; .b{behavior:x} width:1px; @import "x";} .c{z-index:1} @media x{:host{} p{position:fixed}}',
+      base,
+    );
+    expect(r.css).toBe(`${SCOPE} .a{.b{}width:1px;}${SCOPE} .c{}@media x{${SCOPE} p{}}`);
+    expect(r.removed.map((x) => `${x.what} ${x.detail}`)).toEqual([
+      'declaration position',
+      'declaration behavior',
+      'at-rule @import',
+      'declaration z-index',
+      'selector :host',
+      'rule :host',
+      'declaration position',
+    ]);
+  });
+
   it('rejects a scope that is not one compound selector', () => {
     expect(() => scopeStylesheet('p{}', { ...base, scope: '.a .b' })).toThrow();
     expect(() => scopeStylesheet('p{}', { ...base, scope: '.a, .b' })).toThrow();

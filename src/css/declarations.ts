@@ -188,37 +188,50 @@ export function filterDeclarationList(
   const kept: Declaration[] = [];
   const removed: Removal[] = [];
   for (const d of decls) {
-    const custom = d.name.startsWith('--');
-    const property = custom ? d.name : asciiLower(d.name);
-    let value = d.value;
-    let reason: string | null = null;
-    if (DENIED_PROPERTIES.has(property)) reason = 'property is never allowed';
-    else if (d.important && options.allowImportant === false) reason = '!important not allowed';
-    else {
-      // checkValue rewrites URLs in place: a value that may hold one is copied, so the caller's tree stays as parsed.
-      if (options.rewriteUrl !== undefined && mayHoldUrl(d.value)) value = cloneValues(d.value);
-      reason = checkValue(value, property, options.rewriteUrl);
-      if (reason === null) {
-        const verdict = options.allow(property, value, { important: d.important, custom });
-        if (verdict === false) reason = 'property not allowed';
-        else if (typeof verdict === 'string') {
-          value = parseComponentValues(verdict);
-          while (value.length > 0 && value[0]!.type === 'whitespace') value.shift();
-          while (value.length > 0 && value[value.length - 1]!.type === 'whitespace') value.pop();
-          reason = checkValue(value, property, options.rewriteUrl);
-          if (reason === null && value.some((v) => v.type === 'semicolon' || (v.type === 'delim' && v.value === '!'))) {
-            reason = 'replacement is not a single value';
-          }
-          if (reason !== null) reason = 'replacement: ' + reason;
-        }
-      }
-      if (reason === null && value.length === 0 && !custom) reason = 'empty value';
-    }
-    if (reason !== null) removed.push({ property, reason, value: serializeComponentValues(d.value) });
-    else if (property === d.name && value === d.value) kept.push(d);
-    else kept.push({ type: 'declaration', name: property, value, important: d.important });
+    const r = filterDeclaration(d, options);
+    if (r.type === 'declaration') kept.push(r);
+    else removed.push(r.removal);
   }
   return { kept, removed };
+}
+
+/** What filterDeclaration gives for a declaration it drops. */
+export interface Dropped {
+  type: 'dropped';
+  removal: Removal;
+}
+
+/** Filter one parsed declaration: the declaration to keep (names normalized, URLs rewritten), or why it is dropped. */
+export function filterDeclaration(d: Declaration, options: DeclarationFilterOptions): Declaration | Dropped {
+  const custom = d.name.startsWith('--');
+  const property = custom ? d.name : asciiLower(d.name);
+  let value = d.value;
+  let reason: string | null = null;
+  if (DENIED_PROPERTIES.has(property)) reason = 'property is never allowed';
+  else if (d.important && options.allowImportant === false) reason = '!important not allowed';
+  else {
+    // checkValue rewrites URLs in place: a value that may hold one is copied, so the caller's tree stays as parsed.
+    if (options.rewriteUrl !== undefined && mayHoldUrl(d.value)) value = cloneValues(d.value);
+    reason = checkValue(value, property, options.rewriteUrl);
+    if (reason === null) {
+      const verdict = options.allow(property, value, { important: d.important, custom });
+      if (verdict === false) reason = 'property not allowed';
+      else if (typeof verdict === 'string') {
+        value = parseComponentValues(verdict);
+        while (value.length > 0 && value[0]!.type === 'whitespace') value.shift();
+        while (value.length > 0 && value[value.length - 1]!.type === 'whitespace') value.pop();
+        reason = checkValue(value, property, options.rewriteUrl);
+        if (reason === null && value.some((v) => v.type === 'semicolon' || (v.type === 'delim' && v.value === '!'))) {
+          reason = 'replacement is not a single value';
+        }
+        if (reason !== null) reason = 'replacement: ' + reason;
+      }
+    }
+    if (reason === null && value.length === 0 && !custom) reason = 'empty value';
+  }
+  if (reason !== null) return { type: 'dropped', removal: { property, reason, value: serializeComponentValues(d.value) } };
+  if (property === d.name && value === d.value) return d;
+  return { type: 'declaration', name: property, value, important: d.important };
 }
 
 /** Filter a `style` attribute's text ("parse a list of declarations", then filter and re-serialize). */

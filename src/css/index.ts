@@ -33,10 +33,12 @@ export {
   type DeclarationFilterOptions,
   type DeclarationFilterResult,
   type DeclarationInfo,
+  type Dropped,
   type Removal,
   type UrlContext as CssUrlContext,
   checkValue,
   containsFunction,
+  filterDeclaration,
   filterDeclarationList,
   filterDeclarations,
 } from './declarations.js';

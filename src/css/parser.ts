@@ -79,7 +79,7 @@ export function groupComponentValues(tokens: readonly CssToken[]): ComponentValu
 function group(source: TokenSource): ComponentValue[] {
   const root: ComponentValue[] = [];
   // Each open container and the token type that ends it.
-  const stack: { list: ComponentValue[]; end: string }[] = [];
+  const stack: { list: ComponentValue[]; end: string; container: SimpleBlock | FunctionValue }[] = [];
   let list = root;
   for (let t = source.next(); t !== null; t = source.next()) {
     const type = t.type;
@@ -87,7 +87,7 @@ function group(source: TokenSource): ComponentValue[] {
       // consume a simple block
       const block: SimpleBlock = { type: 'block', open: type, value: [] };
       list.push(block);
-      stack.push({ list, end: CLOSER[type]! });
+      stack.push({ list, end: CLOSER[type]!, container: block });
       list = block.value;
       continue;
     }
@@ -95,12 +95,17 @@ function group(source: TokenSource): ComponentValue[] {
       // consume a function
       const fn: FunctionValue = { type: 'func', name: t.value, value: [] };
       list.push(fn);
-      stack.push({ list, end: ')' });
+      stack.push({ list, end: ')', container: fn });
       list = fn.value;
       continue;
     }
     if (stack.length > 0 && type === stack[stack.length - 1]!.end) {
-      list = stack.pop()!.list; // the ending token closes the innermost container
+      // The ending token closes the innermost container.
+      const open = stack.pop()!;
+      // A list grown by push from empty has room for 17 values; most blocks hold a few, and a big sheet keeps
+      // them all until it is written: each keeps an exact copy.
+      if (list.length < 12) open.container.value = list.slice();
+      list = open.list;
       continue;
     }
     list.push(t);
@@ -133,7 +138,7 @@ function isOpenCurly(v: ComponentValue | undefined): v is SimpleBlock {
 }
 
 /** A cursor over one level of component values; `undefined` plays the EOF token. */
-class Cursor {
+export class Cursor {
   i = 0;
   constructor(readonly list: readonly ComponentValue[]) {}
   peek(): ComponentValue | undefined {
@@ -144,7 +149,8 @@ class Cursor {
   }
 }
 
-interface Pending {
+/** A rule whose block is not parsed yet, and the block's values. */
+export interface Pending {
   target: QualifiedRule | AtRule;
   values: ComponentValue[];
 }
@@ -289,30 +295,33 @@ function consumeDeclaration(cur: Cursor, nested: boolean): Declaration | null {
   return { type: 'declaration', name, value, important };
 }
 
-/** "Consume a block's contents": declarations and rules in source order. */
-function consumeBlockContents(cur: Cursor, pending: Pending[]): BlockItem[] {
-  const items: BlockItem[] = [];
+/**
+ * One step of "consume a block's contents": the next declaration or rule, null at the end of the block. The blocks
+ * of the rules it returns go to `pending`, unparsed.
+ */
+export function nextBlockItem(cur: Cursor, pending: Pending[]): BlockItem | null {
   for (;;) {
     const v = cur.peek();
-    if (v === undefined || v.type === '}') return items;
+    if (v === undefined || v.type === '}') return null;
     if (v.type === 'whitespace' || v.type === 'semicolon') {
       cur.i++;
       continue;
     }
-    if (v.type === 'at-keyword') {
-      items.push(consumeAtRule(cur, true, pending));
-      continue;
-    }
+    if (v.type === 'at-keyword') return consumeAtRule(cur, true, pending);
     const mark = cur.i;
     const decl = consumeDeclaration(cur, true);
-    if (decl !== null) {
-      items.push(decl);
-      continue;
-    }
+    if (decl !== null) return decl;
     cur.i = mark;
     const rule = consumeQualifiedRule(cur, true, true, pending);
-    if (rule !== null) items.push(rule);
+    if (rule !== null) return rule;
   }
+}
+
+/** "Consume a block's contents": declarations and rules in source order. */
+function consumeBlockContents(cur: Cursor, pending: Pending[]): BlockItem[] {
+  const items: BlockItem[] = [];
+  for (let item = nextBlockItem(cur, pending); item !== null; item = nextBlockItem(cur, pending)) items.push(item);
+  return items;
 }
 
 /** Parse the pending blocks (breadth-first, no recursion). */
@@ -323,25 +332,30 @@ function drain(pending: Pending[]): void {
   }
 }
 
+/**
+ * One step of "consume a stylesheet's contents": the next top-level rule, null at the end. The blocks of the rules
+ * it returns go to `pending`, unparsed.
+ */
+export function nextTopLevelRule(cur: Cursor, pending: Pending[]): Rule | null {
+  for (;;) {
+    const v = cur.peek();
+    if (v === undefined) return null;
+    if (v.type === 'whitespace' || v.type === 'CDO' || v.type === 'CDC') {
+      cur.i++;
+      continue;
+    }
+    if (v.type === 'at-keyword') return consumeAtRule(cur, false, pending);
+    const rule = consumeQualifiedRule(cur, false, false, pending);
+    if (rule !== null) return rule;
+  }
+}
+
 /** "Parse a stylesheet" ("consume a stylesheet's contents"). */
 export function parseStylesheet(text: string): Rule[] {
   const cur = new Cursor(parseComponentValues(text));
   const pending: Pending[] = [];
   const rules: Rule[] = [];
-  for (;;) {
-    const v = cur.peek();
-    if (v === undefined) break;
-    if (v.type === 'whitespace' || v.type === 'CDO' || v.type === 'CDC') {
-      cur.i++;
-      continue;
-    }
-    if (v.type === 'at-keyword') {
-      rules.push(consumeAtRule(cur, false, pending));
-      continue;
-    }
-    const rule = consumeQualifiedRule(cur, false, false, pending);
-    if (rule !== null) rules.push(rule);
-  }
+  for (let rule = nextTopLevelRule(cur, pending); rule !== null; rule = nextTopLevelRule(cur, pending)) rules.push(rule);
   drain(pending);
   return rules;
 }

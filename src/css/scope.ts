@@ -18,21 +18,23 @@
  * Note that `@font-face` and `@keyframes` names are global: allowing them lets a sheet define fonts/animations
  * that the host page could pick up by name.
  *
- * Declarations in every block go through `filterDeclarationList` with the caller's options.
+ * Declarations in every block go through the declaration filter (`filterDeclaration`) with the caller's options.
  */
 import {
   type AtRule,
-  type BlockItem,
   type ComponentValue,
+  Cursor,
   type Declaration,
+  type Pending,
   type QualifiedRule,
+  nextBlockItem,
+  nextTopLevelRule,
   parseComponentValues,
-  parseStylesheet,
   splitOnCommas,
 } from './parser.js';
 import type { CssToken } from './tokenizer.js';
-import { type DeclarationFilterOptions, asciiLower, filterDeclarationList } from './declarations.js';
-import { flattenComponentValues, isFlat, serializeComponentValues, serializeRules } from './serialize.js';
+import { type DeclarationFilterOptions, asciiLower, filterDeclaration } from './declarations.js';
+import { TokenWriter, declarationTokens, flattenComponentValues, isFlat, serializeComponentValues } from './serialize.js';
 
 export type ScopableAtRule = 'media' | 'supports' | 'container' | 'font-face' | 'keyframes';
 
@@ -58,10 +60,12 @@ export interface ScopeRemoval {
 
 export interface ScopeResult {
   css: string;
+  /** What was removed, in source order. */
   removed: ScopeRemoval[];
 }
 
 const WS: CssToken = { type: 'whitespace' };
+const T_COMMA: CssToken = { type: 'comma' };
 
 const BLOCKED_PSEUDO = new Set(['host', 'host-context', 'scope', 'slotted', 'part', 'deep', 'shadow']);
 /** Pseudo-elements (after `::`, or the legacy single-colon four) that stay attached to their element. */
@@ -144,13 +148,6 @@ function parseComplex(values: readonly ComponentValue[], relative: boolean): Par
   let i = 0;
   const n = values.length;
   let pendingWs = false;
-  const last = (): Part | undefined => parts[parts.length - 1];
-  const pushCombinator = (v: ComponentValue): string | null => {
-    const prev = last();
-    if (prev === undefined ? !relative : prev.kind === 'combinator') return 'misplaced combinator';
-    parts.push({ kind: 'combinator', values: [v] });
-    return null;
-  };
   while (i < n) {
     const v = values[i]!;
     if (v.type === 'whitespace') {
@@ -159,20 +156,20 @@ function parseComplex(values: readonly ComponentValue[], relative: boolean): Par
       continue;
     }
     if (v.type === 'delim' && (v.value === '>' || v.value === '+' || v.value === '~')) {
-      const err = pushCombinator(v);
-      if (err) return err;
+      const prev = parts[parts.length - 1];
+      if (prev === undefined ? !relative : prev.kind === 'combinator') return 'misplaced combinator';
+      parts.push({ kind: 'combinator', values: [v] });
       pendingWs = false;
       i++;
       continue;
     }
     if (v.type === 'delim' && v.value === '|' && isDelim(values[i + 1], '|')) return 'column combinator';
     // A simple selector starts here; whitespace before it (after a compound) is a descendant combinator.
-    if (pendingWs && last()?.kind === 'simple') parts.push({ kind: 'combinator', values: [WS] });
+    if (pendingWs && parts[parts.length - 1]?.kind === 'simple') parts.push({ kind: 'combinator', values: [WS] });
     pendingWs = false;
     // Type selector or universal, with an optional namespace prefix: [ns|]name, *|name, |name.
     if (v.type === 'ident' || isDelim(v, '*') || isDelim(v, '|')) {
-      const prev = last();
-      if (prev?.kind === 'simple') return 'type selector must come first in a compound';
+      if (parts[parts.length - 1]?.kind === 'simple') return 'type selector must come first in a compound';
       const start = i;
       if (!isDelim(v, '|')) i++;
       if (isDelim(values[i], '|')) {
@@ -229,7 +226,7 @@ function parseComplex(values: readonly ComponentValue[], relative: boolean): Par
     }
     return 'unexpected token in selector';
   }
-  const end = last();
+  const end = parts[parts.length - 1];
   if (end === undefined) return 'empty selector';
   if (end.kind === 'combinator') return 'trailing combinator';
   // Legacy pseudo-elements written with one colon are fine; nothing may follow a pseudo-element but
@@ -388,17 +385,35 @@ function preludeIsClean(prelude: readonly ComponentValue[]): boolean {
 
 type Context = 'top' | 'style' | 'font-face' | 'keyframes' | 'keyframe';
 
-/** Scope a stylesheet. Throws only for an invalid `scope` option. */
+/** A block being written: where its items come from, its context, and which of its items it takes. */
+interface Frame {
+  cur: Cursor;
+  ctx: Context;
+  /** The sheet's own rules (not a block's contents). */
+  top: boolean;
+  /** Items outside this are left out without a report (a keyframe takes declarations, `@keyframes` rules). */
+  take: 'all' | 'declarations' | 'rules';
+}
+
+const AT_FONT_FACE: CssToken = { type: 'at-keyword', value: 'font-face' };
+const T_LBRACE: CssToken = { type: '{' };
+const T_RBRACE: CssToken = { type: '}' };
+const T_SEMI: CssToken = { type: 'semicolon' };
+
+/**
+ * Scope a stylesheet. Throws only for an invalid `scope` option.
+ *
+ * The sheet is read and written in one pass, in source order: a rule's block is parsed when the rule is written,
+ * one item at a time, and what is kept goes straight to the serializer, so neither the parsed rules nor the scoped
+ * ones are ever held whole (a sheet of 100,000 rules keeps only its component values). Removals are reported in
+ * source order.
+ */
 export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeResult {
   const scope = parseScope(options.scope);
   const allowAt = new Set<string>(options.allowAtRules ?? ['media', 'supports']);
   const nesting = options.nesting !== false;
   const removed: ScopeRemoval[] = [];
-  const sheet = parseStylesheet(cssText);
-  const outRoot: BlockItem[] = [];
-  // Work list: source items, destination list, context.
-  const work: { src: readonly BlockItem[]; dst: BlockItem[]; ctx: Context }[] = [{ src: sheet, dst: outRoot, ctx: 'top' }];
-
+  const out = new TokenWriter();
   // The declaration filter's options: the caller's, and in @font-face, its descriptors only.
   const fontFaceDeclarations: DeclarationFilterOptions = {
     ...options.declarations,
@@ -409,38 +424,47 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
         : options.declarations.allow(property, value, info);
     },
   };
-  const filterDecls = (decls: Declaration[], ctx: Context): Declaration[] => {
-    const { kept, removed: rem } = filterDeclarationList(decls, ctx === 'font-face' ? fontFaceDeclarations : options.declarations);
-    for (const r of rem) removed.push({ what: 'declaration', detail: r.property, reason: r.reason });
-    return kept;
-  };
-
-  while (work.length > 0) {
-    const { src, dst, ctx } = work.pop()!;
-    // Declarations are filtered in runs to keep their order relative to nested rules.
-    let run: Declaration[] = [];
-    const flush = (): void => {
-      if (run.length > 0) pushAll(dst, filterDecls(run, ctx));
-      run = [];
-    };
-    for (const item of src) {
-      if (item.type === 'declaration') {
-        if (ctx === 'top') {
-          removed.push({ what: 'declaration', detail: item.name, reason: 'declaration outside a style rule' });
-        } else run.push(item);
-        continue;
-      }
-      flush();
-      if (item.type === 'qualified-rule') {
-        handleQualified(item, ctx, dst);
-      } else {
-        handleAtRule(item, ctx, dst);
-      }
+  // The block of the rule the parser returned last, if it has one (parseComponentValues grouped it; its contents
+  // are parsed as it is written).
+  const pending: Pending[] = [];
+  const stack: Frame[] = [{ cur: new Cursor(parseComponentValues(cssText)), ctx: 'top', top: true, take: 'all' }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const item = frame.top ? nextTopLevelRule(frame.cur, pending) : nextBlockItem(frame.cur, pending);
+    const block = pending.length > 0 ? pending.pop()!.values : null;
+    if (item === null) {
+      stack.pop();
+      if (!frame.top) out.push(T_RBRACE);
+      continue;
     }
-    flush();
+    if (item.type === 'declaration') {
+      if (frame.take === 'rules') continue;
+      if (frame.ctx === 'top') {
+        removed.push({ what: 'declaration', detail: item.name, reason: 'declaration outside a style rule' });
+      } else writeDeclaration(item, frame.ctx);
+      continue;
+    }
+    if (frame.take === 'declarations') continue;
+    const inner = item.type === 'qualified-rule' ? openQualified(item, frame.ctx) : openAtRule(item, frame.ctx, block);
+    if (inner !== null) {
+      out.push(T_LBRACE);
+      stack.push({ cur: new Cursor(block ?? []), ctx: inner.ctx, top: false, take: inner.take });
+    }
+  }
+  return { css: out.finish(), removed };
+
+  function writeDeclaration(d: Declaration, ctx: Context): void {
+    const r = filterDeclaration(d, ctx === 'font-face' ? fontFaceDeclarations : options.declarations);
+    if (r.type === 'dropped') {
+      removed.push({ what: 'declaration', detail: r.removal.property, reason: r.removal.reason });
+      return;
+    }
+    declarationTokens(r, out);
+    out.push(T_SEMI);
   }
 
-  function handleQualified(rule: QualifiedRule, ctx: Context, dst: BlockItem[]): void {
+  /** Writes a kept rule's prelude; returns what its block takes, or null when the rule is dropped. */
+  function openQualified(rule: QualifiedRule, ctx: Context): Pick<Frame, 'ctx' | 'take'> | null {
     const text = (): string => serializeComponentValues(trim(rule.prelude));
     if (ctx === 'keyframes') {
       // Keyframe selectors: from, to, percentages, commas.
@@ -452,21 +476,19 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
           (v.type === 'ident' && ['from', 'to'].includes(asciiLower(v.value)));
         if (!ok) {
           removed.push({ what: 'rule', detail: text(), reason: 'bad keyframe selector' });
-          return;
+          return null;
         }
       }
-      const out: QualifiedRule = { type: 'qualified-rule', prelude: trim(rule.prelude), children: [] };
-      dst.push(out);
-      work.push({ src: rule.children.filter((c) => c.type === 'declaration'), dst: out.children, ctx: 'keyframe' });
-      return;
+      flattenComponentValues(trim(rule.prelude), out);
+      return { ctx: 'keyframe', take: 'declarations' };
     }
     if (ctx !== 'top' && ctx !== 'style') {
       removed.push({ what: 'rule', detail: text(), reason: 'rule not allowed here' });
-      return;
+      return null;
     }
     if (ctx === 'style' && !nesting) {
       removed.push({ what: 'rule', detail: text(), reason: 'nested rules disabled' });
-      return;
+      return null;
     }
     const selectors: ComponentValue[][] = [];
     for (const sel of splitOnCommas(rule.prelude)) {
@@ -476,66 +498,73 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
         if (!isUnsafeReason(r)) {
           // A syntax error invalidates the whole selector list in browsers: drop the rule, as they would.
           removed.push({ what: 'rule', detail: text(), reason: `invalid selector (${r})` });
-          return;
+          return null;
         }
         removed.push({ what: 'selector', detail: serializeComponentValues(t), reason: r });
       } else selectors.push(r);
     }
     if (selectors.length === 0) {
       removed.push({ what: 'rule', detail: text(), reason: 'no selector could be confined' });
-      return;
+      return null;
     }
-    const prelude: ComponentValue[] = [];
-    selectors.forEach((s, i) => {
-      if (i > 0) prelude.push({ type: 'comma' }, WS);
-      pushAll(prelude, s);
-    });
-    const out: QualifiedRule = { type: 'qualified-rule', prelude, children: [] };
-    dst.push(out);
-    work.push({ src: rule.children, dst: out.children, ctx: 'style' });
+    for (let i = 0; i < selectors.length; i++) {
+      if (i > 0) {
+        out.push(T_COMMA);
+        out.push(WS);
+      }
+      flattenComponentValues(selectors[i]!, out);
+    }
+    return { ctx: 'style', take: 'all' };
   }
 
-  function handleAtRule(rule: AtRule, ctx: Context, dst: BlockItem[]): void {
+  /** Writes a kept at-rule's name and prelude; returns what its block takes, or null when it is dropped or done. */
+  function openAtRule(rule: AtRule, ctx: Context, block: ComponentValue[] | null): Pick<Frame, 'ctx' | 'take'> | null {
     const name = asciiLower(rule.name);
-    const drop = (reason: string): void => {
+    const drop = (reason: string): null => {
       removed.push({ what: 'at-rule', detail: '@' + name, reason });
+      return null;
     };
     if (name === 'import' || name === 'charset' || name === 'namespace') return drop('never allowed');
     const conditional = name === 'media' || name === 'supports' || name === 'container';
     if (!allowAt.has(name as ScopableAtRule)) return drop('at-rule not allowed');
-    if (rule.children === null) return drop('at-rule without a block');
+    if (block === null) return drop('at-rule without a block');
     if (!preludeIsClean(rule.prelude)) return drop('bad prelude');
     const prelude = trim(rule.prelude);
     if (conditional) {
       if (ctx !== 'top' && ctx !== 'style') return drop('at-rule not allowed here');
-      const out: AtRule = { type: 'at-rule', name, prelude, children: [], block: null };
-      dst.push(out);
-      work.push({ src: rule.children, dst: out.children!, ctx });
-      return;
+      writeAtKeyword(name, prelude);
+      return { ctx, take: 'all' };
     }
     if (name === 'font-face') {
       if (ctx !== 'top') return drop('at-rule not allowed here');
       if (prelude.length > 0) return drop('bad prelude');
-      const decls = rule.children.filter((c): c is Declaration => c.type === 'declaration');
+      // Its declarations, all of them first: one with a remote source drops the rule.
+      const decls: Declaration[] = [];
+      const cur = new Cursor(block);
+      const ignored: Pending[] = [];
+      for (let item = nextBlockItem(cur, ignored); item !== null; item = nextBlockItem(cur, ignored)) {
+        if (item.type === 'declaration') decls.push(item);
+      }
       if (!options.remoteFonts && decls.some((d) => hasUrl(d.value))) return drop('remote font');
-      const out: AtRule = { type: 'at-rule', name, prelude: [], children: [], block: null };
-      dst.push(out);
-      work.push({ src: decls, dst: out.children!, ctx: 'font-face' });
-      return;
+      out.push(AT_FONT_FACE);
+      out.push(T_LBRACE);
+      for (const d of decls) writeDeclaration(d, 'font-face');
+      out.push(T_RBRACE);
+      return null;
     }
     if (name === 'keyframes') {
       if (ctx !== 'top') return drop('at-rule not allowed here');
       const p = prelude;
       if (p.length !== 1 || !(p[0]!.type === 'ident' || p[0]!.type === 'string')) return drop('bad keyframes name');
-      const out: AtRule = { type: 'at-rule', name, prelude: p, children: [], block: null };
-      dst.push(out);
-      work.push({ src: rule.children.filter((c) => c.type !== 'declaration'), dst: out.children!, ctx: 'keyframes' });
-      return;
+      writeAtKeyword(name, p);
+      return { ctx: 'keyframes', take: 'rules' };
     }
-    drop('at-rule not supported');
+    return drop('at-rule not supported');
   }
 
-  // Drop empty conditional at-rules and style rules? Keep them: they are harmless and keep structure visible.
-  return { css: serializeRules(outRoot), removed };
+  function writeAtKeyword(name: string, prelude: readonly ComponentValue[]): void {
+    out.push({ type: 'at-keyword', value: name });
+    if (prelude.length > 0) out.push(WS);
+    flattenComponentValues(prelude, out);
+  }
 }
-

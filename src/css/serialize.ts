@@ -294,7 +294,7 @@ const CHUNK_CHARS = 16384;
  * arrives (the empty comment between two tokens depends on both; a trailing `\` delim, known only at the end,
  * needs no newline after it).
  */
-class TokenWriter implements TokenSink {
+export class TokenWriter implements TokenSink {
   private out = '';
   private chunk = '';
   private last: CssToken | null = null;
