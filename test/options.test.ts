@@ -30,6 +30,7 @@ import {
   walk,
   compilePolicy,
   PolicyHookError,
+  css,
 } from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
 
@@ -273,5 +274,95 @@ describe('trees that are not trees, and hooks that break their element', () => {
     // Edits that leave the element well-formed go through.
     const ok = compilePolicy({ hooks: { onAttribute: (_el, a) => void (a.value = a.value.toUpperCase()) } });
     expect(sanitize(html, { policy: ok })).toBe('<p title="T">x<b>y</b></p>');
+  });
+});
+
+describe('the CSS toolkit (css.*): arguments, options and callback results', () => {
+  const allow = (): boolean => true;
+  const typeError = (f: () => unknown, message: RegExp): void => {
+    let error: unknown = null;
+    try {
+      f();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(message);
+  };
+
+  it('text that is not a string is a TypeError naming the function', () => {
+    const fns: Record<string, (x: never) => unknown> = {
+      tokenize: css.tokenize,
+      preprocess: css.preprocess,
+      parseComponentValues: css.parseComponentValues,
+      parseCommaSeparatedList: css.parseCommaSeparatedList,
+      parseStylesheet: css.parseStylesheet,
+      parseBlockContents: css.parseBlockContents,
+      parseDeclarationList: css.parseDeclarationList,
+      parseDeclaration: css.parseDeclaration,
+      serializeIdent: css.serializeIdent,
+      serializeString: css.serializeString,
+      CssTokenizer: (x) => new css.CssTokenizer(x),
+      filterDeclarations: (x) => css.filterDeclarations(x, { allow }),
+      scopeStylesheet: (x) => css.scopeStylesheet(x, { scope: '.s', declarations: { allow } }),
+    };
+    for (const [name, f] of Object.entries(fns)) {
+      for (const bad of [null, undefined, 5, ['a'], { toString: () => 'a' }]) typeError(() => f(bad as never), new RegExp('^' + name + ': .* must be a string, got '));
+      expect(() => f('a' as never)).not.toThrow();
+    }
+  });
+
+  it('lists that are not arrays are a TypeError naming the function', () => {
+    const fns: Record<string, (x: never) => unknown> = {
+      groupComponentValues: css.groupComponentValues,
+      splitOnCommas: css.splitOnCommas,
+      serializeTokens: css.serializeTokens,
+      flattenComponentValues: css.flattenComponentValues,
+      serializeComponentValues: css.serializeComponentValues,
+      serializeDeclarations: css.serializeDeclarations,
+      blockItemTokens: css.blockItemTokens,
+      serializeRules: css.serializeRules,
+      filterDeclarationList: (x) => css.filterDeclarationList(x, { allow }),
+      checkValue: (x) => css.checkValue(x, 'color', undefined),
+      containsFunction: (x) => css.containsFunction(x, ['url']),
+    };
+    for (const [name, f] of Object.entries(fns)) {
+      for (const bad of [null, undefined, 'a', {}]) typeError(() => f(bad as never), new RegExp('^' + name + ': .* must be an array, got '));
+      expect(() => f([] as never)).not.toThrow();
+    }
+    typeError(() => css.serializeTokens([{ type: 'block' } as never]), /not a token: "block"/);
+  });
+
+  it('declaration filter and scope options of the wrong type are a TypeError naming the option', () => {
+    typeError(() => css.filterDeclarations('a:b', null as never), /^filterDeclarations: options must be an object, got null/);
+    typeError(() => css.filterDeclarations('a:b', {} as never), /^filterDeclarations: options\.allow must be a function/);
+    typeError(() => css.filterDeclarations('a:b', { allow, rewriteUrl: 'x' } as never), /options\.rewriteUrl must be a function, got string/);
+    typeError(() => css.filterDeclarations('a:b', { allow, allowImportant: 'no' } as never), /options\.allowImportant must be a boolean/);
+    typeError(() => css.filterDeclaration(null as never, { allow }), /^filterDeclaration: the declaration must be an object/);
+    const scope = (o: unknown): unknown => css.scopeStylesheet('a{color:red}', o as never);
+    typeError(() => scope(null), /^scopeStylesheet: options must be an object, got null/);
+    typeError(() => scope({ scope: '.s' }), /options\.declarations must be an object, got undefined/);
+    typeError(() => scope({ scope: 5, declarations: { allow } }), /options\.scope must be a string, got number/);
+    typeError(() => scope({ scope: '.s', declarations: { allow }, allowAtRules: 'media' }), /options\.allowAtRules must be an array, got string/);
+    typeError(() => scope({ scope: '.s', declarations: { allow }, allowAtRules: ['media', 'mdia'] }), /options\.allowAtRules: "mdia" is not one of media, supports/);
+    typeError(() => scope({ scope: '.s', declarations: { allow }, nesting: 0 }), /options\.nesting must be a boolean, got number/);
+    typeError(() => scope({ scope: '.s', declarations: { allow }, remoteFonts: 'yes' }), /options\.remoteFonts must be a boolean/);
+    expect(css.scopeStylesheet('@media x{a{color:red}}', { scope: '.s', declarations: { allow }, allowAtRules: ['media'] }).css).toBe(
+      '@media x{.s a{color:red;}}',
+    );
+  });
+
+  it('an allow verdict or a URL rewrite of the wrong type is a TypeError (it was taken as "keep", or failed later)', () => {
+    typeError(() => css.filterDeclarations('color:red', { allow: () => 1 as never }), /^allow: expected true, false or a string, got number for "color"/);
+    typeError(() => css.filterDeclarations('color:red', { allow: () => undefined as never }), /got undefined/);
+    const url = (r: unknown): unknown => css.filterDeclarations('background:url(a.png)', { allow, rewriteUrl: () => r as never });
+    typeError(() => url(5), /^rewriteUrl: expected a string or null, got number for "a.png"/);
+    typeError(() => url(undefined), /got undefined/);
+    expect((url(null) as { css: string }).css).toBe('');
+    expect((url('https://x/a.png') as { css: string }).css).toBe('background:url(https://x/a.png)');
+    typeError(
+      () => css.scopeStylesheet('a{background-image:image-set("a.png" 1x)}', { scope: '.s', declarations: { allow, rewriteUrl: () => ({}) as never } }),
+      /^rewriteUrl: expected a string or null, got object/,
+    );
   });
 });

@@ -16,6 +16,7 @@
  */
 import { type ComponentValue, type Declaration, parseComponentValues, parseDeclarationList } from './parser.js';
 import { flattenComponentValues, isFlat, serializeComponentValues, serializeDeclarations } from './serialize.js';
+import { checkDeclarationOptions, checkList, checkObject, checkOptional, checkText } from './check.js';
 
 export interface DeclarationInfo {
   important: boolean;
@@ -104,10 +105,18 @@ function mayHoldUrl(values: readonly ComponentValue[]): boolean {
 
 /** True if some function with one of these (lowercase) names occurs anywhere in the values. */
 export function containsFunction(values: readonly ComponentValue[], names: readonly string[]): boolean {
+  checkList(values, 'containsFunction', 'the component values');
+  checkList(names, 'containsFunction', 'the names');
   for (const t of flattenComponentValues(values)) {
     if (t.type === 'function' && names.includes(asciiLower(t.value))) return true;
   }
   return false;
+}
+
+/** What `rewriteUrl` gave for `url`: a string or null, else a TypeError. */
+function rewritten(r: unknown, url: string): string | null {
+  if (r === null || typeof r === 'string') return r;
+  throw new TypeError(`rewriteUrl: expected a string or null, got ${r === undefined ? 'undefined' : typeof r} for ${JSON.stringify(url)}`);
 }
 
 /**
@@ -119,6 +128,8 @@ export function checkValue(
   property: string,
   rewriteUrl: DeclarationFilterOptions['rewriteUrl'],
 ): string | null {
+  checkList(value, 'checkValue', 'the value');
+  checkOptional(rewriteUrl, 'function', 'checkValue', 'rewriteUrl');
   // Stack entries: a list, the lowercased name of the function owning it ('' when not a function), and whether
   // it is inside a URL-taking function.
   const stack: { list: ComponentValue[]; fn: string; inUrl: boolean }[] = [{ list: value, fn: '', inUrl: false }];
@@ -154,7 +165,7 @@ export function checkValue(
           break;
         }
         case 'url': {
-          const r = rewriteUrl ? rewriteUrl(v.value, { property, context: 'url' }) : null;
+          const r = rewriteUrl ? rewritten(rewriteUrl(v.value, { property, context: 'url' }), v.value) : null;
           if (r === null) return rewriteUrl ? 'url refused' : 'urls not allowed';
           list[i] = { type: 'url', value: r };
           break;
@@ -163,7 +174,7 @@ export function checkValue(
           const isUrl = URL_FUNCTIONS.has(fn);
           if (!isUrl && !IMAGE_FUNCTIONS.has(fn)) break;
           if (isUrl && ++urlArgs > 1) return 'malformed url()';
-          const r = rewriteUrl ? rewriteUrl(v.value, { property, context: isUrl ? 'url' : 'image' }) : null;
+          const r = rewriteUrl ? rewritten(rewriteUrl(v.value, { property, context: isUrl ? 'url' : 'image' }), v.value) : null;
           if (r === null) return rewriteUrl ? 'url refused' : 'urls not allowed';
           list[i] = { type: 'string', value: r };
           break;
@@ -185,10 +196,12 @@ export function filterDeclarationList(
   decls: readonly Declaration[],
   options: DeclarationFilterOptions,
 ): { kept: Declaration[]; removed: Removal[] } {
+  checkList(decls, 'filterDeclarationList', 'the declarations');
+  checkDeclarationOptions(options, 'filterDeclarationList');
   const kept: Declaration[] = [];
   const removed: Removal[] = [];
   for (const d of decls) {
-    const r = filterDeclaration(d, options);
+    const r = filterOne(d, options);
     if (r.type === 'declaration') kept.push(r);
     else removed.push(r.removal);
   }
@@ -203,6 +216,13 @@ export interface Dropped {
 
 /** Filter one parsed declaration: the declaration to keep (names normalized, URLs rewritten), or why it is dropped. */
 export function filterDeclaration(d: Declaration, options: DeclarationFilterOptions): Declaration | Dropped {
+  checkObject(d, 'filterDeclaration', 'the declaration');
+  checkDeclarationOptions(options, 'filterDeclaration');
+  return filterOne(d, options);
+}
+
+/** filterDeclaration, with its options already checked. */
+export function filterOne(d: Declaration, options: DeclarationFilterOptions): Declaration | Dropped {
   const custom = d.name.startsWith('--');
   const property = custom ? d.name : asciiLower(d.name);
   let value = d.value;
@@ -214,7 +234,10 @@ export function filterDeclaration(d: Declaration, options: DeclarationFilterOpti
     if (options.rewriteUrl !== undefined && mayHoldUrl(d.value)) value = cloneValues(d.value);
     reason = checkValue(value, property, options.rewriteUrl);
     if (reason === null) {
-      const verdict = options.allow(property, value, { important: d.important, custom });
+      const verdict: unknown = options.allow(property, value, { important: d.important, custom });
+      if (verdict !== true && verdict !== false && typeof verdict !== 'string') {
+        throw new TypeError(`allow: expected true, false or a string, got ${verdict === null ? 'null' : typeof verdict} for ${JSON.stringify(property)}`);
+      }
       if (verdict === false) reason = 'property not allowed';
       else if (typeof verdict === 'string') {
         value = parseComponentValues(verdict);
@@ -236,6 +259,8 @@ export function filterDeclaration(d: Declaration, options: DeclarationFilterOpti
 
 /** Filter a `style` attribute's text ("parse a list of declarations", then filter and re-serialize). */
 export function filterDeclarations(styleText: string, options: DeclarationFilterOptions): DeclarationFilterResult {
+  checkText(styleText, 'filterDeclarations');
+  checkDeclarationOptions(options, 'filterDeclarations');
   const { kept, removed } = filterDeclarationList(parseDeclarationList(styleText), options);
   return { css: serializeDeclarations(kept), declarations: kept, removed };
 }

@@ -10,6 +10,7 @@
  * re-tokenization step is not done (the serializer keeps `U+0025-00FF` intact instead).
  */
 import { type CssToken, CssTokenizer } from './tokenizer.js';
+import { checkList, checkText } from './check.js';
 
 export interface SimpleBlock {
   type: 'block';
@@ -73,6 +74,7 @@ class TokenList implements TokenSource {
  * stack; unmatched closing tokens stay as tokens; EOF closes everything still open (a parse error).
  */
 export function groupComponentValues(tokens: readonly CssToken[]): ComponentValue[] {
+  checkList(tokens, 'groupComponentValues', 'the tokens');
   return group(new TokenList(tokens));
 }
 
@@ -115,16 +117,19 @@ function group(source: TokenSource): ComponentValue[] {
 
 /** Parse text into a list of component values ("parse a list of component values"), grouped as tokenized. */
 export function parseComponentValues(text: string): ComponentValue[] {
+  checkText(text, 'parseComponentValues');
   return group(new CssTokenizer(text));
 }
 
 /** "Parse a comma-separated list of component values". */
 export function parseCommaSeparatedList(text: string): ComponentValue[][] {
+  checkText(text, 'parseCommaSeparatedList');
   return splitOnCommas(parseComponentValues(text));
 }
 
 /** Split a component value list on its top-level comma tokens. */
 export function splitOnCommas(values: readonly ComponentValue[]): ComponentValue[][] {
+  checkList(values, 'splitOnCommas', 'the component values');
   const out: ComponentValue[][] = [[]];
   for (const v of values) {
     if (v.type === 'comma') out.push([]);
@@ -352,6 +357,7 @@ export function nextTopLevelRule(cur: Cursor, pending: Pending[]): Rule | null {
 
 /** "Parse a stylesheet" ("consume a stylesheet's contents"). */
 export function parseStylesheet(text: string): Rule[] {
+  checkText(text, 'parseStylesheet');
   const cur = new Cursor(parseComponentValues(text));
   const pending: Pending[] = [];
   const rules: Rule[] = [];
@@ -362,6 +368,7 @@ export function parseStylesheet(text: string): Rule[] {
 
 /** "Parse a block's contents" (e.g. a `style` attribute): declarations and rules, nested ones parsed too. */
 export function parseBlockContents(text: string): BlockItem[] {
+  checkText(text, 'parseBlockContents');
   const pending: Pending[] = [];
   const items = consumeBlockContents(new Cursor(parseComponentValues(text)), pending);
   drain(pending);
@@ -370,6 +377,7 @@ export function parseBlockContents(text: string): BlockItem[] {
 
 /** "Parse a list of declarations": the declarations of a block's contents (rules are dropped). */
 export function parseDeclarationList(text: string): Declaration[] {
+  checkText(text, 'parseDeclarationList');
   const pending: Pending[] = [];
   const items = consumeBlockContents(new Cursor(parseComponentValues(text)), pending);
   return items.filter((x): x is Declaration => x.type === 'declaration');
@@ -377,6 +385,7 @@ export function parseDeclarationList(text: string): Declaration[] {
 
 /** "Parse a declaration" from text. */
 export function parseDeclaration(text: string): Declaration | null {
+  checkText(text, 'parseDeclaration');
   const cur = new Cursor(parseComponentValues(text));
   cur.skipWhitespace();
   if (cur.peek()?.type !== 'ident') return null;

@@ -33,7 +33,8 @@ import {
   splitOnCommas,
 } from './parser.js';
 import type { CssToken } from './tokenizer.js';
-import { type DeclarationFilterOptions, asciiLower, filterDeclaration } from './declarations.js';
+import { type DeclarationFilterOptions, asciiLower, filterOne } from './declarations.js';
+import { checkDeclarationOptions, checkObject, checkOptional, checkText } from './check.js';
 import { TokenWriter, declarationTokens, flattenComponentValues, isFlat, serializeComponentValues } from './serialize.js';
 
 export type ScopableAtRule = 'media' | 'supports' | 'container' | 'font-face' | 'keyframes';
@@ -385,6 +386,28 @@ function preludeIsClean(prelude: readonly ComponentValue[]): boolean {
 
 type Context = 'top' | 'style' | 'font-face' | 'keyframes' | 'keyframe';
 
+const SCOPABLE_AT_RULES: readonly string[] = ['media', 'supports', 'container', 'font-face', 'keyframes'] satisfies ScopableAtRule[];
+
+function checkScopeOptions(cssText: unknown, options: unknown): void {
+  const fn = 'scopeStylesheet';
+  checkText(cssText, fn);
+  checkObject(options, fn, 'options');
+  const o = options as Record<string, unknown>;
+  checkText(o.scope, fn, 'options.scope');
+  const at = o.allowAtRules;
+  if (at !== undefined) {
+    if (!Array.isArray(at)) throw new TypeError(`${fn}: options.allowAtRules must be an array, got ${at === null ? 'null' : typeof at}`);
+    for (const name of at) {
+      if (!SCOPABLE_AT_RULES.includes(name)) {
+        throw new TypeError(`${fn}: options.allowAtRules: ${typeof name === 'string' ? JSON.stringify(name) : typeof name} is not one of ${SCOPABLE_AT_RULES.join(', ')}`);
+      }
+    }
+  }
+  checkDeclarationOptions(o.declarations, fn, 'options.declarations');
+  checkOptional(o.remoteFonts, 'boolean', fn, 'options.remoteFonts');
+  checkOptional(o.nesting, 'boolean', fn, 'options.nesting');
+}
+
 /** A block being written: where its items come from, its context, and which of its items it takes. */
 interface Frame {
   cur: Cursor;
@@ -409,6 +432,7 @@ const T_SEMI: CssToken = { type: 'semicolon' };
  * source order.
  */
 export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeResult {
+  checkScopeOptions(cssText, options);
   const scope = parseScope(options.scope);
   const allowAt = new Set<string>(options.allowAtRules ?? ['media', 'supports']);
   const nesting = options.nesting !== false;
@@ -454,7 +478,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
   return { css: out.finish(), removed };
 
   function writeDeclaration(d: Declaration, ctx: Context): void {
-    const r = filterDeclaration(d, ctx === 'font-face' ? fontFaceDeclarations : options.declarations);
+    const r = filterOne(d, ctx === 'font-face' ? fontFaceDeclarations : options.declarations);
     if (r.type === 'dropped') {
       removed.push({ what: 'declaration', detail: r.removal.property, reason: r.removal.reason });
       return;

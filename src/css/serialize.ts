@@ -11,6 +11,7 @@
 import type { CssToken } from './tokenizer.js';
 import type { BlockItem, ComponentValue, Declaration, Rule } from './parser.js';
 import { flattenRope } from '../rope.js';
+import { checkList, checkObject, checkText } from './check.js';
 
 function hex(c: number): string {
   return '\\' + c.toString(16) + ' ';
@@ -44,6 +45,7 @@ function isPlainName(s: string): boolean {
 
 /** Serialize an identifier so that it tokenizes back as one ident sequence with this value. */
 export function serializeIdent(s: string): string {
+  checkText(s, 'serializeIdent', 'the identifier');
   if (s.length === 0) return '';
   const first = s.charCodeAt(0);
   // Most identifiers need no escape: returned as they are (no leading digit, "-" + digit, or lone "-").
@@ -83,6 +85,7 @@ function serializeUnit(unit: string): string {
 
 /** Serialize a string token's value in double quotes. */
 export function serializeString(s: string): string {
+  checkText(s, 'serializeString', 'the string');
   let out = '"';
   let start = 0;
   for (let i = 0; i < s.length; i++) {
@@ -157,8 +160,15 @@ export function tokenText(t: CssToken): string {
       return ';';
     case 'comma':
       return ',';
+    case '[':
+    case ']':
+    case '(':
+    case ')':
+    case '{':
+    case '}':
+      return t.type;
     default:
-      return t.type; // [ ] ( ) { }
+      throw new TypeError(`CSS serialization: not a token: ${typeof t === 'object' && t !== null ? JSON.stringify((t as { type?: unknown }).type) : String(t)}`);
   }
 }
 
@@ -319,6 +329,7 @@ export class TokenWriter implements TokenSink {
 
 /** Serialize a token list so that it re-tokenizes to the same tokens. */
 export function serializeTokens(tokens: readonly CssToken[]): string {
+  checkList(tokens, 'serializeTokens', 'the tokens');
   const w = new TokenWriter();
   for (let i = 0; i < tokens.length; i++) w.push(tokens[i]!);
   return w.finish();
@@ -339,6 +350,7 @@ const CLOSE: Record<string, CssToken> = { '{': T_RBRACE, '[': { type: ']' }, '('
 export function flattenComponentValues(values: readonly ComponentValue[]): CssToken[];
 export function flattenComponentValues<S extends TokenSink>(values: readonly ComponentValue[], out: S): S;
 export function flattenComponentValues(values: readonly ComponentValue[], out: TokenSink = []): TokenSink {
+  checkList(values, 'flattenComponentValues', 'the component values');
   // Most values hold no block or function: they are their own tokens.
   if (isFlat(values)) {
     for (let i = 0; i < values.length; i++) out.push(values[i] as CssToken);
@@ -374,6 +386,7 @@ export function isFlat(values: readonly ComponentValue[]): boolean {
 }
 
 export function serializeComponentValues(values: readonly ComponentValue[]): string {
+  checkList(values, 'serializeComponentValues', 'the component values');
   return flattenComponentValues(values, new TokenWriter()).finish();
 }
 
@@ -381,6 +394,7 @@ export function serializeComponentValues(values: readonly ComponentValue[]): str
 export function declarationTokens(d: Declaration): CssToken[];
 export function declarationTokens<S extends TokenSink>(d: Declaration, out: S): S;
 export function declarationTokens(d: Declaration, out: TokenSink = []): TokenSink {
+  checkObject(d, 'declarationTokens', 'the declaration');
   out.push({ type: 'ident', value: d.name });
   out.push(T_COLON);
   flattenComponentValues(d.value, out);
@@ -393,6 +407,7 @@ export function declarationTokens(d: Declaration, out: TokenSink = []): TokenSin
 
 /** Serialize declarations as `a:b;c:d` (no trailing semicolon). */
 export function serializeDeclarations(decls: readonly Declaration[]): string {
+  checkList(decls, 'serializeDeclarations', 'the declarations');
   const out = new TokenWriter();
   for (let i = 0; i < decls.length; i++) {
     if (i > 0) out.push(T_SEMI);
@@ -405,6 +420,7 @@ export function serializeDeclarations(decls: readonly Declaration[]): string {
 export function blockItemTokens(items: readonly BlockItem[]): CssToken[];
 export function blockItemTokens<S extends TokenSink>(items: readonly BlockItem[], out: S): S;
 export function blockItemTokens(items: readonly BlockItem[], out: TokenSink = []): TokenSink {
+  checkList(items, 'blockItemTokens', 'the rules and declarations');
   const stack: { list: readonly BlockItem[]; i: number }[] = [{ list: items, i: 0 }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
@@ -438,5 +454,6 @@ export function blockItemTokens(items: readonly BlockItem[], out: TokenSink = []
 
 /** Serialize rules (a stylesheet). */
 export function serializeRules(rules: readonly (Rule | Declaration)[]): string {
+  checkList(rules, 'serializeRules', 'the rules');
   return blockItemTokens(rules, new TokenWriter()).finish();
 }

@@ -35,6 +35,8 @@ export type CssToken =
 
 export type CssTokenType = CssToken['type'];
 
+import { checkText } from './check.js';
+
 const EOF = -1;
 const LF = 0x0a;
 const REPLACEMENT = '\uFFFD';
@@ -67,6 +69,7 @@ const NEEDS_PREPROCESSING = /[\r\f\0\ud800-\udfff]/;
 
 /** 3.3 Preprocessing the input stream: CR, CRLF and FF become LF; NUL and lone surrogates become U+FFFD. */
 export function preprocess(input: string): string {
+  checkText(input, 'preprocess');
   // Most style attributes and sheets have nothing to replace: one regular expression scan says so.
   if (!NEEDS_PREPROCESSING.test(input)) return input;
   let out = '';
@@ -145,6 +148,7 @@ export class CssTokenizer {
   private numberStart = 0;
 
   constructor(input: string) {
+    checkText(input, 'CssTokenizer');
     this.s = preprocess(input);
   }
 
@@ -498,5 +502,6 @@ export class CssTokenizer {
 
 /** Tokenize a whole string (no EOF token in the result). */
 export function tokenize(input: string): CssToken[] {
+  checkText(input, 'tokenize');
   return new CssTokenizer(input).tokenizeAll();
 }
