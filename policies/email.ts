@@ -26,7 +26,7 @@ import { sanitizeDocument, type SanitizeReportEntry } from '../src/sanitize.js';
 import { serialize } from '../src/serializer.js';
 import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
 import { scopeStylesheet, type ScopeRemoval } from '../src/css/index.js';
-import { checkUrl, type UrlPolicy } from '../src/url/index.js';
+import { checkUrl, type UrlPolicy } from '../src/url/url-policy.js';
 import { isUint8Array } from '../src/encoding/encoding-sniffing.js';
 import { ALWAYS_DROP, deepFreeze, optionsObject, unknownElementAction } from './shared.js';
 

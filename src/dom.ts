@@ -594,6 +594,14 @@ export function walk(root: ParentNode, visit: (node: ChildNode, depth: number) =
   }
 }
 
+/** childrenOf as the package exports it: the node checked first (the parser's and walks' own calls need no check). */
+export function checkedChildrenOf(node: ParentNode): ChildNode[] {
+  if (typeof node !== 'object' || node === null || !Array.isArray(node.childNodes)) {
+    throw new TypeError('childrenOf: node must be a Document, DocumentFragment or Element');
+  }
+  return childrenOf(node);
+}
+
 /** The children a tree walk descends into: a template's contents, otherwise `childNodes`. */
 export function childrenOf(node: ParentNode): ChildNode[] {
   return node.nodeType === ELEMENT_NODE && (node as Element).content !== null

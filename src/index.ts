@@ -41,4 +41,41 @@ export { installMultiByteDecoders } from './encoding/multi-byte.js';
 export type { ParseError, ParseErrorHandler } from './errors.js';
 export * as css from './css/index.js';
 export * as url from './url/index.js';
-export * from './dom.js';
+// The tree: its classes, constants and construction helpers (not the parser's internal helpers dom.ts also holds).
+export {
+  HTML_NS,
+  SVG_NS,
+  MATHML_NS,
+  XLINK_NS,
+  XML_NS,
+  XMLNS_NS,
+  ELEMENT_NODE,
+  TEXT_NODE,
+  PROCESSING_INSTRUCTION_NODE,
+  COMMENT_NODE,
+  DOCUMENT_NODE,
+  DOCUMENT_TYPE_NODE,
+  DOCUMENT_FRAGMENT_NODE,
+  type DocumentMode,
+  type ChildNode,
+  type ParentNode,
+  type Node,
+  Attr,
+  HierarchyRequestError,
+  Document,
+  DocumentFragment,
+  Element,
+  Text,
+  Comment,
+  ProcessingInstruction,
+  DocumentType,
+  createElement,
+  createText,
+  createComment,
+  createProcessingInstruction,
+  createDocumentFragment,
+  isElement,
+  isHTMLElement,
+  walk,
+  checkedChildrenOf as childrenOf,
+} from './dom.js';

@@ -31,7 +31,10 @@ import {
   compilePolicy,
   PolicyHookError,
   css,
+  url,
+  childrenOf,
 } from '../src/index.js';
+import * as htmlsift from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
 
 const MARKUP = '<p onclick="x()">a<my-el>b</my-el><script>1</script><a href="javascript:1">c</a><noscript><i>n</i></noscript>';
@@ -364,5 +367,67 @@ describe('the CSS toolkit (css.*): arguments, options and callback results', () 
       () => css.scopeStylesheet('a{background-image:image-set("a.png" 1x)}', { scope: '.s', declarations: { allow, rewriteUrl: () => ({}) as never } }),
       /^rewriteUrl: expected a string or null, got object/,
     );
+  });
+});
+
+describe('the URL toolkit (url.*) and the tree helpers the package exports', () => {
+  const policy = { schemes: ['https'], relative: 'keep' as const };
+  const typeError = (f: () => unknown, message: RegExp): void => {
+    let error: unknown = null;
+    try {
+      f();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(message);
+  };
+
+  it('a URL, srcset or name that is not a string is a TypeError naming the function', () => {
+    const fns: Record<string, (x: never) => unknown> = {
+      checkUrl: (x) => url.checkUrl(x, policy),
+      checkUrlList: (x) => url.checkUrlList(x, policy),
+      cleanUrl: url.cleanUrl,
+      urlScheme: url.urlScheme,
+      relativeForm: url.relativeForm,
+      dataUrlMimeType: url.dataUrlMimeType,
+      urlKind: (x) => url.urlKind(x, 'href'),
+      parseSrcset: url.parseSrcset,
+      srcsetSafeUrl: url.srcsetSafeUrl,
+      filterSrcset: (x) => url.filterSrcset(x, policy),
+    };
+    for (const [name, f] of Object.entries(fns)) {
+      for (const bad of [null, undefined, 5, {}, ['a']]) typeError(() => f(bad as never), new RegExp('^' + name + ': .* must be a string, got '));
+      expect(() => f('a' as never)).not.toThrow();
+    }
+    typeError(() => url.urlKind('a', null as never), /^urlKind: the attribute name must be a string, got null/);
+    typeError(() => url.serializeSrcset(null as never), /^serializeSrcset: the candidates must be an array/);
+    typeError(() => url.serializeSrcset([{ url: 5 }] as never), /each candidate must be an object with a string url/);
+    expect(url.serializeSrcset([{ url: 'a b.png', descriptors: ['2x'] }])).toBe('a%20b.png 2x');
+  });
+
+  it('a policy or context of the wrong shape is a TypeError naming the field', () => {
+    typeError(() => url.checkUrl('https://a/', null as never), /^checkUrl: policy must be an object, got null/);
+    typeError(() => url.checkUrl('https://a/', { relative: 'keep' } as never), /policy\.schemes must be an array of strings, got undefined/);
+    typeError(() => url.checkUrl('https://a/', { schemes: 'https', relative: 'keep' } as never), /policy\.schemes must be an array of strings, got string/);
+    typeError(() => url.checkUrl('https://a/', { schemes: ['https'], relative: 'kep' } as never), /policy\.relative must be one of keep, drop, resolve, got "kep"/);
+    typeError(() => url.checkUrl('https://a/', { ...policy, base: 5 } as never), /policy\.base must be a string/);
+    typeError(() => url.checkUrl('https://a/', { ...policy, dataMimeTypes: 'image/png' } as never), /policy\.dataMimeTypes must be an array of strings/);
+    typeError(() => url.checkUrl('https://a/', { ...policy, rewrite: 'x' } as never), /policy\.rewrite must be a function, got string/);
+    typeError(() => url.checkUrl('https://a/', policy, 'a' as never), /^checkUrl: context must be an object, got string/);
+    typeError(() => url.checkUrl('https://a/', policy, { element: 'a' } as never), /context\.attribute must be a string, got undefined/);
+    typeError(() => url.cssUrlRewriter({ schemes: ['https'] } as never), /^cssUrlRewriter: policy\.relative must be one of/);
+    expect(url.checkUrl(' https://a/x ', policy)).toMatchObject({ action: 'keep', value: 'https://a/x' });
+    expect(url.filterSrcset('a.png 1x, javascript:x 2x', policy).value).toBe('a.png 1x');
+  });
+
+  it('childrenOf checks its node; internal helpers are not exported', () => {
+    typeError(() => childrenOf(null as never), /^childrenOf: node must be a Document, DocumentFragment or Element/);
+    typeError(() => childrenOf(createText('x') as never), /^childrenOf: node/);
+    const t = parseFragment('<template>a</template>').childNodes[0] as Element;
+    expect(childrenOf(t)).toBe(t.content!.childNodes);
+    for (const name of ['noCycle', 'exactCopy', 'workList', 'asciiLowercase', 'leadingWhitespace', 'CYCLE_CHECK_DEPTH', 'isAsciiAlpha']) {
+      expect(name in htmlsift).toBe(false);
+    }
   });
 });

@@ -37,7 +37,9 @@ import {
   type ParentNode,
 } from '../dom.js';
 import { checkValue, filterDeclarations, parseComponentValues, serializeComponentValues } from '../css/index.js';
-import { checkUrl, checkUrlList, filterSrcset, urlKind, type UrlContext, type UrlKind, type UrlPolicy } from '../url/index.js';
+// (The url namespace's checked entry points are for callers outside: the engine's policies were checked when compiled.)
+import { checkUrl, checkUrlList, urlKind, type UrlContext, type UrlKind, type UrlPolicy } from '../url/url-policy.js';
+import { filterSrcset } from '../url/srcset.js';
 import type { CompiledAttributeRule, CompiledPolicy, ForcedAttribute, PolicyInternals } from './compile.js';
 import { INTERNALS, isCompiledPolicy, policyEngineFor } from './link.js';
 import { styleValueFor } from './style-transforms.js';
