@@ -62,6 +62,7 @@ export {
   type Node,
   Attr,
   HierarchyRequestError,
+  InvalidCharacterError,
   Document,
   DocumentFragment,
   Element,

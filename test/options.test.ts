@@ -33,6 +33,8 @@ import {
   css,
   url,
   childrenOf,
+  InvalidCharacterError,
+  XLINK_NS as XLINK,
 } from '../src/index.js';
 import * as htmlsift from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
@@ -429,5 +431,58 @@ describe('the URL toolkit (url.*) and the tree helpers the package exports', () 
     for (const name of ['noCycle', 'exactCopy', 'workList', 'asciiLowercase', 'leadingWhitespace', 'CYCLE_CHECK_DEPTH', 'isAsciiAlpha']) {
       expect(name in htmlsift).toBe(false);
     }
+  });
+});
+
+describe('the tree methods read their arguments as the DOM methods of the same names do', () => {
+  it('attribute names and values are converted to strings (a Symbol is a TypeError); invalid names are an InvalidCharacterError', () => {
+    const el = createElement('div');
+    el.setAttribute('data-n', 5 as never);
+    expect(el.getAttribute('data-n')).toBe('5');
+    el.setAttribute(null as never, 'x');
+    expect(el.getAttribute('null')).toBe('x');
+    expect(el.getAttribute(null as never)).toBe('x');
+    expect(el.hasAttribute(undefined as never)).toBe(false);
+    el.removeAttribute(null as never);
+    expect(el.hasAttribute('null')).toBe(false);
+    expect(() => el.getAttribute(Symbol('s') as never)).toThrow(new TypeError('getAttributeNode: cannot convert a Symbol to a string'));
+    for (const bad of ['', 'a b', 'a/b', 'a>b', 'a=b', 'a\u0000b', '\tx']) {
+      expect(() => el.setAttribute(bad, 'v')).toThrow(InvalidCharacterError);
+      expect(() => createElement('p', { [bad]: 'v' })).toThrow(InvalidCharacterError);
+    }
+    el.setAttributeNS(undefined as never, 'x:y', 1 as never);
+    expect(el.getAttributeNS(null, 'y')).toBe('1');
+    expect(() => el.setAttributeNS(XLINK, 'a b:c', 'v')).toThrow(InvalidCharacterError);
+    expect(() => el.setAttributeNS(XLINK, 'p:', 'v')).toThrow(InvalidCharacterError);
+    el.setAttributeNS(XLINK, 'xlink:href', '#a');
+    expect(serialize(el.appendChild(createElement('i')).parentNode as Element)).toBe('<i></i>');
+    // Names a browser's markup would never make stay out: what is created serializes to markup that reparses to it.
+    const frag = parseFragment('');
+    frag.appendChild(createElement('x-y', { 'a:b': '1', 'é': '2' }));
+    expect(serialize(frag)).toBe('<x-y a:b="1" é="2"></x-y>');
+    expect(parseFragment(serialize(frag)).childNodes[0]).toMatchObject({ localName: 'x-y' });
+  });
+
+  it('element names and processing instruction targets are checked as the DOM checks them', () => {
+    for (const ok of ['p', 'x-y', 'a\u0001b', ':x', '_x', 'é-1', 'svg:rect']) expect(createElement(ok).localName).toBe(ok);
+    for (const bad of ['a b', 'a/b', 'a>b', '1a', '-a', 'a\u0000', ':a b', '\u00e9 x']) {
+      expect(() => createElement(bad)).toThrow(InvalidCharacterError);
+    }
+    expect(createProcessingInstruction('xml-x', 'a > b').data).toBe('a > b');
+    expect(() => createProcessingInstruction('a b', 'd')).toThrow(InvalidCharacterError);
+    expect(() => createProcessingInstruction('1a', 'd')).toThrow(InvalidCharacterError);
+    expect(() => createProcessingInstruction('t', 'a?>b')).toThrow(InvalidCharacterError);
+  });
+
+  it('a node argument that is not an object is a TypeError; an undefined reference node is null', () => {
+    const el = createElement('div');
+    expect(() => el.appendChild(null as never)).toThrow(new TypeError('appendChild: the node must be a Node, got null'));
+    expect(() => el.insertBefore(undefined as never, null)).toThrow(new TypeError('insertBefore: the node must be a Node, got undefined'));
+    expect(() => el.removeChild(5 as never)).toThrow(new TypeError('removeChild: the node must be a Node, got number'));
+    expect(() => el.replaceChild(createText('x'), null as never)).toThrow(new TypeError('replaceChild: the node to replace must be a Node, got null'));
+    const t = el.insertBefore(createText('a'), undefined as never);
+    el.insertBefore(createText('b'), t);
+    expect(serialize(el)).toBe('ba');
+    expect(() => el.insertBefore(createText('c'), 'x' as never)).toThrow(new TypeError('insertBefore: the reference node must be a Node, got string'));
   });
 });
