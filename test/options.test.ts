@@ -282,18 +282,20 @@ describe('trees that are not trees, and hooks that break their element', () => {
   });
 });
 
+/** Runs `f`, which must throw a TypeError whose message matches. */
+function typeError(f: () => unknown, message: RegExp): void {
+  let error: unknown = null;
+  try {
+    f();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(TypeError);
+  expect((error as Error).message).toMatch(message);
+}
+
 describe('the CSS toolkit (css.*): arguments, options and callback results', () => {
   const allow = (): boolean => true;
-  const typeError = (f: () => unknown, message: RegExp): void => {
-    let error: unknown = null;
-    try {
-      f();
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(message);
-  };
 
   it('text that is not a string is a TypeError naming the function', () => {
     const fns: Record<string, (x: never) => unknown> = {
@@ -374,16 +376,6 @@ describe('the CSS toolkit (css.*): arguments, options and callback results', () 
 
 describe('the URL toolkit (url.*) and the tree helpers the package exports', () => {
   const policy = { schemes: ['https'], relative: 'keep' as const };
-  const typeError = (f: () => unknown, message: RegExp): void => {
-    let error: unknown = null;
-    try {
-      f();
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(message);
-  };
 
   it('a URL, srcset or name that is not a string is a TypeError naming the function', () => {
     const fns: Record<string, (x: never) => unknown> = {
