@@ -252,6 +252,8 @@ function signed(t: CssToken, signs: string): boolean {
 /** Whether a comment must separate `a` and `b` (the spec's table, with two safe refinements for signs). */
 export function needsComment(a: CssToken, b: CssToken): boolean {
   const ka = kind(a);
+  // (Most tokens, `:`, `;`, braces, whitespace, commas, need nothing after them whatever follows.)
+  if (ka === K.Other) return false;
   const kb = kind(b);
   const identLike = kb === K.Ident || kb === K.Function || kb === K.Url || kb === K.BadUrl;
   const numeric = kb === K.Number || kb === K.Percentage || kb === K.Dimension;
