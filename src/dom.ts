@@ -115,6 +115,18 @@ function checkAttributeName(name: string, fn: string): void {
   if (!isValidAttributeLocalName(name)) throw new InvalidCharacterError(`${fn}: ${JSON.stringify(name)} is not a valid attribute name`);
 }
 
+/**
+ * What a public function that reads a whole tree throws when the tree is not one (code that edits the tree by hand
+ * can give an element a `childNodes` that is null, a child that is a string, an attribute value that is a number...):
+ * the engine's TypeError from inside the walk, given the function's name and what it means. The walks do not check
+ * every node up front (they run once per node of every sanitized document); a thrown error costs nothing until then.
+ * Errors the function throws itself (its name first) and anything else pass as they are.
+ */
+export function malformedTree(fn: string, e: unknown): unknown {
+  if (!(e instanceof TypeError) || e.message.startsWith(fn + ':')) return e;
+  return new TypeError(`${fn}: the tree is not well formed: a node, child list, attribute or text of the wrong type (${e.message})`, { cause: e });
+}
+
 /** A node argument of the tree-editing methods: a TypeError when it is not an object at all, as in the DOM. */
 function checkNodeArgument(node: unknown, fn: string, what: string): void {
   if (typeof node !== 'object' || node === null) throw new TypeError(`${fn}: ${what} must be a Node, got ${node === null ? 'null' : typeof node}`);
@@ -224,6 +236,14 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Concatenated data of all descendant text nodes (template contents excluded, as in the DOM). */
   get textContent(): string {
+    try {
+      return this.textOf();
+    } catch (e) {
+      throw malformedTree('textContent', e);
+    }
+  }
+
+  private textOf(): string {
     let out = '';
     const stack: ChildNode[][] = [this.childNodes];
     const index: number[] = [0];
@@ -655,6 +675,21 @@ export function walk(root: ParentNode, visit: (node: ChildNode, depth: number) =
     throw new TypeError('walk: root must be a Document, DocumentFragment or Element');
   }
   if (typeof visit !== 'function') throw new TypeError('walk: visit must be a function');
+  // (What `visit` throws goes out as it is: only the walk's own reads of the tree are the tree's fault.)
+  let visiting = false;
+  try {
+    walkFrom(root, (node, depth) => {
+      visiting = true;
+      const r = visit(node, depth);
+      visiting = false;
+      return r;
+    });
+  } catch (e) {
+    throw visiting ? e : malformedTree('walk', e);
+  }
+}
+
+function walkFrom(root: ParentNode, visit: (node: ChildNode, depth: number) => boolean | void): void {
   const lists: ChildNode[][] = [childrenOf(root)];
   const index: number[] = [0];
   let onStack: Set<unknown> | null = null;

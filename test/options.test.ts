@@ -35,6 +35,7 @@ import {
   childrenOf,
   InvalidCharacterError,
   XLINK_NS as XLINK,
+  createDocumentFragment,
 } from '../src/index.js';
 import * as htmlsift from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
@@ -476,5 +477,62 @@ describe('the tree methods read their arguments as the DOM methods of the same n
     el.insertBefore(createText('b'), t);
     expect(serialize(el)).toBe('ba');
     expect(() => el.insertBefore(createText('c'), 'x' as never)).toThrow(new TypeError('insertBefore: the reference node must be a Node, got string'));
+  });
+});
+
+describe('a tree edited into something that is not one', () => {
+  const broken: Record<string, (f: DocumentFragment) => void> = {
+    'childNodes null': (f) => void ((f.childNodes[0] as Element).childNodes = null as never),
+    'a child that is null': (f) => void (f.childNodes[0] as Element).childNodes.push(null as never),
+    'attributes null': (f) => void ((f.childNodes[0] as Element).attributes = null as never),
+    'an attribute that is null': (f) => void (f.childNodes[0] as Element).attributes.push(null as never),
+    'template contents that are not a fragment': (f) => {
+      const t = parseFragment('<template>x</template>').childNodes[0] as Element;
+      t.content = {} as never;
+      f.childNodes.push(t);
+    },
+  };
+  const readers: Record<string, (f: DocumentFragment) => unknown> = {
+    serialize: (f) => serialize(f),
+    walk: (f) => walk(f, () => undefined),
+    enforceReparseSafety: (f) => enforceReparseSafety(f, { kind: 'fragment', name: 'body', namespace: HTML_NS }),
+  };
+
+  it('is a TypeError naming the function and saying the tree is not well formed, the engine error as its cause', () => {
+    let failures = 0;
+    for (const [what, edit] of Object.entries(broken)) {
+      for (const [name, read] of Object.entries(readers)) {
+        const f = parseFragment('<p title="t">x<b>y</b></p>');
+        edit(f);
+        try {
+          read(f);
+        } catch (e) {
+          failures++;
+          // The engine's own error, renamed, or one the function already gave a message of its own.
+          expect(e, what + ' / ' + name).toBeInstanceOf(TypeError);
+          const message = (e as Error).message;
+          expect(message, what + ' / ' + name).toMatch(new RegExp('^' + name + ': '));
+          if (message.includes('not well formed')) expect((e as Error).cause).toBeInstanceOf(TypeError);
+          else expect(message).not.toMatch(/Cannot read|is not a function|is not iterable/);
+        }
+      }
+    }
+    // (Not every reader reads every part: walk reads no attributes.)
+    expect(failures).toBeGreaterThan(10);
+    const p = parseFragment('<p>x</p>').childNodes[0] as Element;
+    p.childNodes = null as never;
+    expect(() => p.textContent).toThrow(/^textContent: the tree is not well formed/);
+  });
+
+  it('what a callback throws passes as it is', () => {
+    const mine = new TypeError('mine');
+    expect(() => walk(parseFragment('<p>x'), () => { throw mine; })).toThrow(mine);
+    const pDiv = (): DocumentFragment => {
+      const f = createDocumentFragment();
+      f.appendChild(createElement('p')).appendChild(createElement('div'));
+      return f;
+    };
+    expect(enforceReparseSafety(pDiv(), { kind: 'fragment', name: 'body', namespace: HTML_NS })).toBe(1);
+    expect(() => enforceReparseSafety(pDiv(), { kind: 'fragment', name: 'body', namespace: HTML_NS }, () => { throw mine; })).toThrow(mine);
   });
 });

@@ -65,6 +65,7 @@ import {
   Text as TextClass,
   asciiLowercase,
   leadingWhitespace,
+  malformedTree,
 } from '../dom.js';
 // The tree builder's name tables first: see the import order in sanitize.ts.
 import * as T from '../tree-builder/html-elements.js';
@@ -325,7 +326,21 @@ const DOCUMENT_RULES: DocumentRules = { structure: documentStructure, doctypeMod
 /** Repairs `root` in place so that its serialization reparses to it. Returns the number of repairs made. */
 export function enforceReparseSafety(root: ParentNode, context: ReparseContext, onRepair?: RepairListener): number {
   checkArguments(root, context, onRepair);
-  return enforce(root, context, onRepair, DOCUMENT_RULES);
+  // (What the listener throws goes out as it is: only the walk's own reads of the tree are the tree's fault.)
+  let listening = false;
+  const listener: RepairListener | undefined =
+    onRepair === undefined
+      ? undefined
+      : (repair) => {
+          listening = true;
+          onRepair(repair);
+          listening = false;
+        };
+  try {
+    return enforce(root, context, listener, DOCUMENT_RULES);
+  } catch (e) {
+    throw listening ? e : malformedTree('enforceReparseSafety', e);
+  }
 }
 
 /** `enforceReparseSafety`'s arguments, checked before any repair: a TypeError naming the wrong one. */
