@@ -57,79 +57,31 @@ export class HierarchyRequestError extends Error {
   override name = 'HierarchyRequestError';
 }
 
-/** Thrown by the construction helpers and attribute setters for a name the DOM would refuse (its InvalidCharacterError). */
+/** Thrown by the construction helpers for a name the DOM would refuse (its InvalidCharacterError). */
 export class InvalidCharacterError extends Error {
   override name = 'InvalidCharacterError';
 }
 
-/** Web IDL's conversion to DOMString, as the DOM methods of the same names convert their arguments. */
-function domString(value: unknown, fn: string): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'symbol') throw new TypeError(fn + ': cannot convert a Symbol to a string');
-  return String(value);
-}
-
-/** `DOMString?`: undefined and null are null. */
-function nullableDomString(value: unknown, fn: string): string | null {
-  return value === undefined || value === null ? null : domString(value, fn);
-}
-
-/** ASCII whitespace, U+0000, "/" and ">": what no attribute name and no element name starting with a letter holds. */
-function endsName(c: number): boolean {
-  return c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20 || c === 0 || c === 0x2f || c === 0x3e;
-}
-
-/** DOM "valid element local name" (the relaxed rules of 2025). */
-function isValidElementLocalName(name: string): boolean {
-  if (name.length === 0) return false;
-  if (isAsciiAlpha(name.charCodeAt(0))) {
-    for (let i = 1; i < name.length; i++) if (endsName(name.charCodeAt(i))) return false;
-    return true;
-  }
-  return isName(name);
-}
-
-/** XML's Name production, with every code point from U+0080 up taken as a name character. */
-function isName(name: string): boolean {
-  if (name.length === 0) return false;
-  const first = name.charCodeAt(0);
-  if (!isAsciiAlpha(first) && first !== 0x3a && first !== 0x5f && first < 0x80) return false;
-  for (let i = 1; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (!(isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x3a || c === 0x5f || c >= 0x80)) return false;
-  }
-  return true;
-}
-
-/** DOM "valid attribute local name" (and, without the "=" rule, "valid namespace prefix"). */
-function isValidAttributeLocalName(name: string, prefix = false): boolean {
-  if (name.length === 0) return false;
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (endsName(c) || (!prefix && c === 0x3d)) return false;
-  }
-  return true;
-}
+/** DOM "valid attribute local name". */
+const ATTRIBUTE_NAME = /^[^\t\n\f\r \0/>=]+$/;
+/** DOM "valid element local name" (the relaxed rules of 2025), and XML's Name (any code point from U+0080 up). */
+const ELEMENT_NAME = /^(?:[A-Za-z][^\t\n\f\r \0/>]*|[:_\u0080-\uffff][-.:\w\u0080-\uffff]*)$/;
+const XML_NAME = /^[A-Za-z:_\u0080-\uffff][-.:\w\u0080-\uffff]*$/;
 
 function checkAttributeName(name: string, fn: string): void {
-  if (!isValidAttributeLocalName(name)) throw new InvalidCharacterError(`${fn}: ${JSON.stringify(name)} is not a valid attribute name`);
+  if (!ATTRIBUTE_NAME.test(name)) throw new InvalidCharacterError(fn + ': invalid attribute name ' + JSON.stringify(name));
 }
 
 /**
- * What a public function that reads a whole tree throws when the tree is not one (code that edits the tree by hand
- * can give an element a `childNodes` that is null, a child that is a string, an attribute value that is a number...):
- * the engine's TypeError from inside the walk, given the function's name and what it means. The walks do not check
- * every node up front (they run once per node of every sanitized document); a thrown error costs nothing until then.
- * Errors the function throws itself (its name first) and anything else pass as they are.
+ * What `walk` and `enforceReparseSafety` throw when the tree is not one (code that edits the tree by hand can give an
+ * element a `childNodes` that is null, a child that is a string...): the engine's TypeError from inside the walk,
+ * given the function's name. Nothing is checked per node; nothing is paid until something is thrown. The function's
+ * own errors (its name first) and any other error pass as they are. (Not the serializer and `textContent`: they are in
+ * every `sanitize` bundle, whose size is a target.)
  */
 export function malformedTree(fn: string, e: unknown): unknown {
   if (!(e instanceof TypeError) || e.message.startsWith(fn + ':')) return e;
-  return new TypeError(`${fn}: the tree is not well formed: a node, child list, attribute or text of the wrong type (${e.message})`, { cause: e });
-}
-
-/** A node argument of the tree-editing methods: a TypeError when it is not an object at all, as in the DOM. */
-function checkNodeArgument(node: unknown, fn: string, what: string): void {
-  if (typeof node !== 'object' || node === null) throw new TypeError(`${fn}: ${what} must be a Node, got ${node === null ? 'null' : typeof node}`);
+  return new TypeError(`${fn}: not a well-formed tree (${e.message})`, { cause: e });
 }
 
 abstract class NodeBase {
@@ -183,16 +135,11 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Appends `child` (detaching it from its old parent first). Returns `child`. */
   appendChild<T extends ChildNode>(child: T): T {
-    checkNodeArgument(child, 'appendChild', 'the node');
     return this.insertBefore(child, null);
   }
 
   /** Inserts `child` before `ref` (or at the end when `ref` is null). Returns `child`. */
   insertBefore<T extends ChildNode>(child: T, ref: ChildNode | null): T {
-    checkNodeArgument(child, 'insertBefore', 'the node');
-    // (`Node?`: undefined is null.)
-    if (ref === undefined) ref = null;
-    else if (ref !== null) checkNodeArgument(ref, 'insertBefore', 'the reference node');
     checkInsertable(this as unknown as ParentNode, child);
     if (ref !== null && ref.parentNode !== (this as unknown as ParentNode)) {
       throw new HierarchyRequestError('insertBefore: the reference node is not a child of this node');
@@ -209,7 +156,6 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Removes `child` from this node. Returns `child`. */
   removeChild<T extends ChildNode>(child: T): T {
-    checkNodeArgument(child, 'removeChild', 'the node');
     const i = this.childNodes.indexOf(child);
     if (i < 0) throw new HierarchyRequestError('removeChild: the node is not a child of this node');
     this.childNodes.splice(i, 1);
@@ -219,8 +165,6 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Replaces `oldChild` with `newChild`. Returns `oldChild`. */
   replaceChild<T extends ChildNode>(newChild: ChildNode, oldChild: T): T {
-    checkNodeArgument(newChild, 'replaceChild', 'the new node');
-    checkNodeArgument(oldChild, 'replaceChild', 'the node to replace');
     if (oldChild.parentNode !== (this as unknown as ParentNode)) {
       throw new HierarchyRequestError('replaceChild: the node to replace is not a child of this node');
     }
@@ -236,14 +180,6 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Concatenated data of all descendant text nodes (template contents excluded, as in the DOM). */
   get textContent(): string {
-    try {
-      return this.textOf();
-    } catch (e) {
-      throw malformedTree('textContent', e);
-    }
-  }
-
-  private textOf(): string {
     let out = '';
     const stack: ChildNode[][] = [this.childNodes];
     const index: number[] = [0];
@@ -387,7 +323,6 @@ export class Element extends ParentNodeBase {
   }
 
   getAttributeNode(name: string): Attr | null {
-    name = domString(name, 'getAttributeNode');
     const q = this.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
     for (const a of this.attributes) if (a.name === q) return a;
     return null;
@@ -399,8 +334,6 @@ export class Element extends ParentNodeBase {
   }
 
   getAttributeNodeNS(namespaceURI: string | null, localName: string): Attr | null {
-    namespaceURI = nullableDomString(namespaceURI, 'getAttributeNodeNS');
-    localName = domString(localName, 'getAttributeNodeNS');
     const ns = namespaceURI === '' ? null : namespaceURI;
     for (const a of this.attributes) if (a.localName === localName && a.namespaceURI === ns) return a;
     return null;
@@ -412,9 +345,6 @@ export class Element extends ParentNodeBase {
 
   /** Sets a no-namespace attribute (the name is lower-cased on HTML elements, as in the DOM). */
   setAttribute(name: string, value: string): void {
-    name = domString(name, 'setAttribute');
-    value = domString(value, 'setAttribute');
-    checkAttributeName(name, 'setAttribute');
     const q = this.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
     const a = this.getAttributeNode(q);
     if (a !== null) a.value = value;
@@ -422,16 +352,10 @@ export class Element extends ParentNodeBase {
   }
 
   setAttributeNS(namespaceURI: string | null, qualifiedName: string, value: string): void {
-    namespaceURI = nullableDomString(namespaceURI, 'setAttributeNS');
-    qualifiedName = domString(qualifiedName, 'setAttributeNS');
-    value = domString(value, 'setAttributeNS');
     const ns = namespaceURI === '' ? null : namespaceURI;
     const colon = qualifiedName.indexOf(':');
     const prefix = colon >= 0 ? qualifiedName.slice(0, colon) : null;
     const localName = colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName;
-    if ((prefix !== null && !isValidAttributeLocalName(prefix, true)) || !isValidAttributeLocalName(localName)) {
-      throw new InvalidCharacterError(`setAttributeNS: ${JSON.stringify(qualifiedName)} is not a valid attribute name`);
-    }
     const a = this.getAttributeNodeNS(ns, localName);
     if (a !== null) {
       a.value = value;
@@ -603,7 +527,7 @@ export function createElement(
 ): Element {
   needString(localName, 'createElement', 'localName', true);
   needString(namespaceURI, 'createElement', 'namespaceURI', false);
-  if (!isValidElementLocalName(localName)) throw new InvalidCharacterError(`createElement: ${JSON.stringify(localName)} is not a valid element name`);
+  if (!ELEMENT_NAME.test(localName)) throw new InvalidCharacterError('createElement: invalid element name ' + JSON.stringify(localName));
   let attrs: Attr[];
   if (attributes === undefined || attributes === null) attrs = [];
   else if (Array.isArray(attributes)) {
@@ -635,7 +559,7 @@ export function createComment(data: string): Comment {
 export function createProcessingInstruction(target: string, data: string): ProcessingInstruction {
   needString(target, 'createProcessingInstruction', 'target', true);
   needString(data, 'createProcessingInstruction', 'data', false);
-  if (!isName(target)) throw new InvalidCharacterError(`createProcessingInstruction: ${JSON.stringify(target)} is not a valid target`);
+  if (!XML_NAME.test(target)) throw new InvalidCharacterError('createProcessingInstruction: invalid target ' + JSON.stringify(target));
   if (data.includes('?>')) throw new InvalidCharacterError('createProcessingInstruction: the data must not contain "?>"');
   return new ProcessingInstruction(target, data);
 }

@@ -38,7 +38,6 @@ import {
   XLINK_NS,
   XML_NS,
   XMLNS_NS,
-  malformedTree,
   noCycle,
 } from './dom.js';
 import { checkOptions } from './options.js';
@@ -100,47 +99,34 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
     throw new TypeError('serialize: expected a Document, DocumentFragment or Element, got ' + describe(node));
   }
   checkOptions(options, 'serialize');
-  try {
-    return serializeNode(node, type, options?.scripting !== false, options?.roundTrip === true);
-  } catch (e) {
-    throw malformedTree('serialize', e);
-  }
-}
-
-function serializeNode(node: Document | DocumentFragment | Element, type: number, scripting: boolean, roundTrip: boolean): string {
+  const scripting = options?.scripting !== false;
   if (type === ELEMENT_NODE) {
     const el = node as Element;
     // Step 1: a node that serializes as void has no serialized children.
     if (serializesAsVoid(el)) return '';
     // Step 3: a template serializes its template contents.
     const kids = childListOf(el);
+    const roundTrip = options?.roundTrip === true;
     const lf = roundTrip && needsLeadingNewline(el, kids) ? '\n' : '';
     // A template's contents are inert: scripting is disabled for them (see serializeChildren).
     return lf + serializeChildren(kids, rawTextFor(el, scripting), scripting && (roundTrip || kids === el.childNodes), roundTrip);
   }
-  return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting, roundTrip);
+  return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting, options?.roundTrip === true);
 }
 
 /** The markup of `node` itself (outerHTML): the child-node steps of §13.3 applied to the one node. */
 export function serializeOuter(node: ChildNode, options?: SerializeOptions): string {
   const type = nodeTypeOf(node);
   checkOptions(options, 'serializeOuter');
-  try {
-    return serializeOuterNode(node, type, options?.scripting !== false, options?.roundTrip === true);
-  } catch (e) {
-    throw malformedTree('serializeOuter', e);
-  }
-}
-
-function serializeOuterNode(node: ChildNode, type: number, scripting: boolean, roundTrip: boolean): string {
+  const scripting = options?.scripting !== false;
   if (type === TEXT_NODE) {
     // A Text node is written as its parent would write it: literally under a raw-text element.
     const parent = node.parentNode;
     const raw = parent !== null && parent.nodeType === ELEMENT_NODE && rawTextFor(parent as Element, scripting);
-    return serializeChildren([node], raw, scripting, roundTrip);
+    return serializeChildren([node], raw, scripting, options?.roundTrip === true);
   }
   if (type === ELEMENT_NODE || type === COMMENT_NODE || type === PROCESSING_INSTRUCTION_NODE || type === DOCUMENT_TYPE_NODE) {
-    return serializeChildren([node], false, scripting, roundTrip);
+    return serializeChildren([node], false, scripting, options?.roundTrip === true);
   }
   throw new TypeError(
     'serializeOuter: expected an Element, Text, Comment, ProcessingInstruction or DocumentType, got ' + describe(node),

@@ -34,8 +34,8 @@ import {
   url,
   childrenOf,
   InvalidCharacterError,
-  XLINK_NS as XLINK,
   createDocumentFragment,
+  Attr,
 } from '../src/index.js';
 import * as htmlsift from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
@@ -427,36 +427,20 @@ describe('the URL toolkit (url.*) and the tree helpers the package exports', () 
   });
 });
 
-describe('the tree methods read their arguments as the DOM methods of the same names do', () => {
-  it('attribute names and values are converted to strings (a Symbol is a TypeError); invalid names are an InvalidCharacterError', () => {
-    const el = createElement('div');
-    el.setAttribute('data-n', 5 as never);
-    expect(el.getAttribute('data-n')).toBe('5');
-    el.setAttribute(null as never, 'x');
-    expect(el.getAttribute('null')).toBe('x');
-    expect(el.getAttribute(null as never)).toBe('x');
-    expect(el.hasAttribute(undefined as never)).toBe(false);
-    el.removeAttribute(null as never);
-    expect(el.hasAttribute('null')).toBe(false);
-    expect(() => el.getAttribute(Symbol('s') as never)).toThrow(new TypeError('getAttributeNode: cannot convert a Symbol to a string'));
+describe('the construction helpers refuse the names the DOM refuses', () => {
+  it('attribute names: empty, or holding whitespace, NUL, "/", ">" or "="', () => {
     for (const bad of ['', 'a b', 'a/b', 'a>b', 'a=b', 'a\u0000b', '\tx']) {
-      expect(() => el.setAttribute(bad, 'v')).toThrow(InvalidCharacterError);
       expect(() => createElement('p', { [bad]: 'v' })).toThrow(InvalidCharacterError);
+      expect(() => createElement('p', [new Attr(bad, 'v')])).toThrow(InvalidCharacterError);
     }
-    el.setAttributeNS(undefined as never, 'x:y', 1 as never);
-    expect(el.getAttributeNS(null, 'y')).toBe('1');
-    expect(() => el.setAttributeNS(XLINK, 'a b:c', 'v')).toThrow(InvalidCharacterError);
-    expect(() => el.setAttributeNS(XLINK, 'p:', 'v')).toThrow(InvalidCharacterError);
-    el.setAttributeNS(XLINK, 'xlink:href', '#a');
-    expect(serialize(el.appendChild(createElement('i')).parentNode as Element)).toBe('<i></i>');
-    // Names a browser's markup would never make stay out: what is created serializes to markup that reparses to it.
+    // What they make serializes to markup that reparses to it.
     const frag = parseFragment('');
     frag.appendChild(createElement('x-y', { 'a:b': '1', 'é': '2' }));
     expect(serialize(frag)).toBe('<x-y a:b="1" é="2"></x-y>');
     expect(parseFragment(serialize(frag)).childNodes[0]).toMatchObject({ localName: 'x-y' });
   });
 
-  it('element names and processing instruction targets are checked as the DOM checks them', () => {
+  it('element names and processing instruction targets', () => {
     for (const ok of ['p', 'x-y', 'a\u0001b', ':x', '_x', 'é-1', 'svg:rect']) expect(createElement(ok).localName).toBe(ok);
     for (const bad of ['a b', 'a/b', 'a>b', '1a', '-a', 'a\u0000', ':a b', '\u00e9 x']) {
       expect(() => createElement(bad)).toThrow(InvalidCharacterError);
@@ -465,18 +449,6 @@ describe('the tree methods read their arguments as the DOM methods of the same n
     expect(() => createProcessingInstruction('a b', 'd')).toThrow(InvalidCharacterError);
     expect(() => createProcessingInstruction('1a', 'd')).toThrow(InvalidCharacterError);
     expect(() => createProcessingInstruction('t', 'a?>b')).toThrow(InvalidCharacterError);
-  });
-
-  it('a node argument that is not an object is a TypeError; an undefined reference node is null', () => {
-    const el = createElement('div');
-    expect(() => el.appendChild(null as never)).toThrow(new TypeError('appendChild: the node must be a Node, got null'));
-    expect(() => el.insertBefore(undefined as never, null)).toThrow(new TypeError('insertBefore: the node must be a Node, got undefined'));
-    expect(() => el.removeChild(5 as never)).toThrow(new TypeError('removeChild: the node must be a Node, got number'));
-    expect(() => el.replaceChild(createText('x'), null as never)).toThrow(new TypeError('replaceChild: the node to replace must be a Node, got null'));
-    const t = el.insertBefore(createText('a'), undefined as never);
-    el.insertBefore(createText('b'), t);
-    expect(serialize(el)).toBe('ba');
-    expect(() => el.insertBefore(createText('c'), 'x' as never)).toThrow(new TypeError('insertBefore: the reference node must be a Node, got string'));
   });
 });
 
@@ -492,13 +464,14 @@ describe('a tree edited into something that is not one', () => {
       f.childNodes.push(t);
     },
   };
+  // (Not serialize and textContent: they are in every sanitize bundle, whose size is a target; the serializer names
+  // the nodes it cannot write.)
   const readers: Record<string, (f: DocumentFragment) => unknown> = {
-    serialize: (f) => serialize(f),
     walk: (f) => walk(f, () => undefined),
     enforceReparseSafety: (f) => enforceReparseSafety(f, { kind: 'fragment', name: 'body', namespace: HTML_NS }),
   };
 
-  it('is a TypeError naming the function and saying the tree is not well formed, the engine error as its cause', () => {
+  it('is a TypeError naming the function and saying it is not a well-formed tree, the engine error as its cause', () => {
     let failures = 0;
     for (const [what, edit] of Object.entries(broken)) {
       for (const [name, read] of Object.entries(readers)) {
@@ -512,16 +485,13 @@ describe('a tree edited into something that is not one', () => {
           expect(e, what + ' / ' + name).toBeInstanceOf(TypeError);
           const message = (e as Error).message;
           expect(message, what + ' / ' + name).toMatch(new RegExp('^' + name + ': '));
-          if (message.includes('not well formed')) expect((e as Error).cause).toBeInstanceOf(TypeError);
+          if (message.includes('not a well-formed tree')) expect((e as Error).cause).toBeInstanceOf(TypeError);
           else expect(message).not.toMatch(/Cannot read|is not a function|is not iterable/);
         }
       }
     }
     // (Not every reader reads every part: walk reads no attributes.)
-    expect(failures).toBeGreaterThan(10);
-    const p = parseFragment('<p>x</p>').childNodes[0] as Element;
-    p.childNodes = null as never;
-    expect(() => p.textContent).toThrow(/^textContent: the tree is not well formed/);
+    expect(failures).toBeGreaterThan(5);
   });
 
   it('what a callback throws passes as it is', () => {
