@@ -412,6 +412,42 @@ describe('scopeStylesheet: adversarial sheets (independent checker)', () => {
     expect(nonEmpty).toBeGreaterThan(500);
   });
 
+  it('a sheet scopes as its top-level rules one by one (the stream read rule by rule keeps nothing from one to the next)', () => {
+    const random = mulberry32(2026112603);
+    const rnd = (n: number): number => Math.floor(random() * n);
+    const pick = (a: readonly string[]): string => a[rnd(a.length)]!;
+    const SELECTORS = ['a', '.x', 'html', 'body .y', ':root > p', '& b', '> c', '+ d', ':host', 'a::before', 'a, :host', '*', 'from', '50%', 'x{', '--v:'];
+    const AT_RULES = ['@media screen', '@supports (a:b)', '@font-face', '@keyframes k', '@import "x";', '@page', '@foo'];
+    const DECLARATIONS = ['color:red', 'position:fixed', 'background:url(https://ok/a.png)', 'src:url(f.woff)', 'font-family:x', '--x:{y}', 'a:b{}', 'top:0!important', 'behavior:x'];
+    const block = (depth: number): string => {
+      let out = '';
+      for (let i = 1 + rnd(4); i > 0; i--) {
+        const k = rnd(10);
+        if (k < 4) out += pick(DECLARATIONS) + (rnd(4) ? ';' : '');
+        else if (k < 7 || depth > 3) out += pick(SELECTORS) + '{' + (depth > 3 ? pick(DECLARATIONS) : block(depth + 1)) + '}';
+        else {
+          const at = pick(AT_RULES);
+          out += at.endsWith(';') ? at : at + '{' + block(depth + 1) + '}';
+        }
+      }
+      return out;
+    };
+    const options: ScopeOptions = { ...base, allowAtRules: ['media', 'supports', 'font-face', 'keyframes'] };
+    let compared = 0;
+    for (let k = 0; k < 1500; k++) {
+      const rules = parseStylesheet(block(0));
+      if (rules.length < 2) continue;
+      // Each rule as the serializer writes it (which parses back to the same rule), then the whole sheet.
+      const pieces = rules.map((r) => serializeRules([r]));
+      const whole = scopeStylesheet(pieces.join(''), options);
+      const apart = pieces.map((p) => scopeStylesheet(p, options));
+      expect(whole.css, pieces.join('')).toBe(apart.map((r) => r.css).join(''));
+      expect(whole.removed).toEqual(apart.flatMap((r) => r.removed));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
   it('100,000-deep nesting does not overflow', () => {
     const N = 100_000;
     const out1 = scopeStylesheet('@media x{'.repeat(N) + 'p{color:red}', base).css;

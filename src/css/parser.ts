@@ -78,12 +78,17 @@ export function groupComponentValues(tokens: readonly CssToken[]): ComponentValu
   return group(new TokenList(tokens));
 }
 
-function group(source: TokenSource): ComponentValue[] {
+/** What `group` reads to: the end of the input, the `}` that closes the block it is in, or the end of one value. */
+const TO_END = 0;
+const TO_CLOSING_BRACE = 1;
+const ONE_VALUE = 2;
+
+function group(source: TokenSource, until = TO_END, first: CssToken | null = null): ComponentValue[] {
   const root: ComponentValue[] = [];
   // Each open container and the token type that ends it.
   const stack: { list: ComponentValue[]; end: string; container: SimpleBlock | FunctionValue }[] = [];
   let list = root;
-  for (let t = source.next(); t !== null; t = source.next()) {
+  for (let t = first ?? source.next(); t !== null; t = source.next()) {
     const type = t.type;
     if (type === '{' || type === '[' || type === '(') {
       // consume a simple block
@@ -108,11 +113,108 @@ function group(source: TokenSource): ComponentValue[] {
       // them all until it is written: each keeps an exact copy.
       if (list.length < 12) open.container.value = list.slice();
       list = open.list;
+      if (until === ONE_VALUE && stack.length === 0) return root;
       continue;
     }
+    if (until === TO_CLOSING_BRACE && type === '}' && stack.length === 0) return root;
     list.push(t);
   }
   return root;
+}
+
+/**
+ * A `{}` block a Cursor reading the token stream has not read yet. Its values are grouped from the token stream when first asked for,
+ * unless `Cursor.enter` reads them as a stream instead.
+ */
+class LazyBlock implements SimpleBlock {
+  readonly type = 'block';
+  readonly open = '{';
+  /** Whether its tokens have been taken from the stream (grouped, or by a cursor of its own). */
+  read = false;
+  private values: ComponentValue[] = [];
+  constructor(private readonly source: TokenSource) {}
+  get value(): ComponentValue[] {
+    if (!this.read) {
+      this.read = true;
+      this.values = group(this.source, TO_CLOSING_BRACE);
+    }
+    return this.values;
+  }
+  set value(values: ComponentValue[]) {
+    this.read = true;
+    this.values = values;
+  }
+}
+
+/**
+ * A cursor over one level of component values; `undefined` plays the EOF token. Either over a list, or over values
+ * read from the tokenizer as they are needed: the sheet's top level, or a block's contents up to its closing `}`.
+ * Read so, blocks, `[]`, `()` and functions are grouped whole, except the `{}` blocks of this level, which stay unread
+ * (LazyBlock) until something reads them or past them: a rule's block can then be read by a cursor of its own
+ * (`enter`). Values before the current one are let go at `commit` (the parser goes back only within the item it is
+ * reading), so a sheet is never held whole. (One class for both: the parser's calls on it stay monomorphic.)
+ */
+export class Cursor {
+  i = 0;
+  private buffer: ComponentValue[];
+  /** The index of buffer[0] among this level's values. */
+  private base = 0;
+  private done: boolean;
+  /** The last `{}` block read at this level, which must be read before anything after it. */
+  private lazy: LazyBlock | null = null;
+
+  constructor(
+    list: readonly ComponentValue[] | null,
+    private readonly source: TokenSource | null = null,
+    private readonly inBlock = false,
+  ) {
+    this.buffer = list === null ? [] : (list as ComponentValue[]);
+    this.done = list !== null;
+  }
+
+  peek(): ComponentValue | undefined {
+    const k = this.i - this.base;
+    while (this.buffer.length <= k && !this.done) this.pull();
+    return this.buffer[k];
+  }
+
+  skipWhitespace(): void {
+    while (this.peek()?.type === 'whitespace') this.i++;
+  }
+
+  /** Lets go of the values before the current one (a cursor over a list keeps it). */
+  commit(): void {
+    const k = this.i - this.base;
+    if (this.source !== null && k > 0) {
+      this.buffer = k >= this.buffer.length ? [] : this.buffer.slice(k);
+      this.base = this.i;
+    }
+  }
+
+  /** A cursor over the contents of `block`, the `{}` block this cursor read last, read from the stream; else null. */
+  enter(block: SimpleBlock): Cursor | null {
+    if (this.source === null || block !== this.lazy || this.lazy.read) return null;
+    this.lazy.read = true;
+    return new Cursor(null, this.source, true);
+  }
+
+  private pull(): void {
+    if (this.lazy !== null && !this.lazy.read) void this.lazy.value;
+    const t = this.source!.next();
+    if (t === null || (this.inBlock && t.type === '}')) {
+      this.done = true;
+      return;
+    }
+    const type = t.type;
+    if (type === '{') this.buffer.push((this.lazy = new LazyBlock(this.source!)));
+    else if (type === '[' || type === '(' || type === 'function') this.buffer.push(group(this.source!, ONE_VALUE, t)[0]!);
+    else this.buffer.push(t);
+  }
+}
+
+/** A cursor over the values of a stylesheet, read as they are needed (see Cursor). */
+export function streamStylesheet(text: string): Cursor {
+  return new Cursor(null, new CssTokenizer(text));
 }
 
 /** Parse text into a list of component values ("parse a list of component values"), grouped as tokenized. */
@@ -142,22 +244,10 @@ function isOpenCurly(v: ComponentValue | undefined): v is SimpleBlock {
   return v !== undefined && v.type === 'block' && v.open === '{';
 }
 
-/** A cursor over one level of component values; `undefined` plays the EOF token. */
-export class Cursor {
-  i = 0;
-  constructor(readonly list: readonly ComponentValue[]) {}
-  peek(): ComponentValue | undefined {
-    return this.list[this.i];
-  }
-  skipWhitespace(): void {
-    while (this.i < this.list.length && this.list[this.i]!.type === 'whitespace') this.i++;
-  }
-}
-
-/** A rule whose block is not parsed yet, and the block's values. */
+/** A rule whose block is not parsed yet, and the block. */
 export interface Pending {
   target: QualifiedRule | AtRule;
-  values: ComponentValue[];
+  block: SimpleBlock;
 }
 
 /** "Consume an at-rule" (the at-keyword is the current value). */
@@ -182,7 +272,7 @@ function consumeAtRule(cur: Cursor, nested: boolean, pending: Pending[]): AtRule
       cur.i++;
       rule.block = v;
       rule.children = [];
-      pending.push({ target: rule, values: v.value });
+      pending.push({ target: rule, block: v });
       return rule;
     }
     rule.prelude.push(v);
@@ -222,7 +312,7 @@ function consumeQualifiedRule(
       }
       cur.i++;
       const rule: QualifiedRule = { type: 'qualified-rule', prelude, children: [] };
-      pending.push({ target: rule, values: v.value });
+      pending.push({ target: rule, block: v });
       return rule;
     }
     prelude.push(v);
@@ -332,8 +422,8 @@ function consumeBlockContents(cur: Cursor, pending: Pending[]): BlockItem[] {
 /** Parse the pending blocks (breadth-first, no recursion). */
 function drain(pending: Pending[]): void {
   while (pending.length > 0) {
-    const { target, values } = pending.pop()!;
-    target.children = consumeBlockContents(new Cursor(values), pending);
+    const { target, block } = pending.pop()!;
+    target.children = consumeBlockContents(new Cursor(block.value), pending);
   }
 }
 

@@ -27,10 +27,12 @@ import {
   type Declaration,
   type Pending,
   type QualifiedRule,
+  type SimpleBlock,
   nextBlockItem,
   nextTopLevelRule,
   parseComponentValues,
   splitOnCommas,
+  streamStylesheet,
 } from './parser.js';
 import type { CssToken } from './tokenizer.js';
 import { type DeclarationFilterOptions, asciiLower, filterOne } from './declarations.js';
@@ -448,14 +450,16 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
         : options.declarations.allow(property, value, info);
     },
   };
-  // The block of the rule the parser returned last, if it has one (parseComponentValues grouped it; its contents
-  // are parsed as it is written).
+  // The block of the rule the parser returned last, if it has one: read from the token stream as the rule is written
+  // (Cursor.enter), or grouped when a dropped rule's block is read past.
   const pending: Pending[] = [];
-  const stack: Frame[] = [{ cur: new Cursor(parseComponentValues(cssText)), ctx: 'top', top: true, take: 'all' }];
+  const stack: Frame[] = [{ cur: streamStylesheet(cssText), ctx: 'top', top: true, take: 'all' }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
     const item = frame.top ? nextTopLevelRule(frame.cur, pending) : nextBlockItem(frame.cur, pending);
-    const block = pending.length > 0 ? pending.pop()!.values : null;
+    const block = pending.length > 0 ? pending.pop()!.block : null;
+    // Nothing before the next item is read again.
+    frame.cur.commit();
     if (item === null) {
       stack.pop();
       if (!frame.top) out.push(T_RBRACE);
@@ -472,7 +476,8 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
     const inner = item.type === 'qualified-rule' ? openQualified(item, frame.ctx) : openAtRule(item, frame.ctx, block);
     if (inner !== null) {
       out.push(T_LBRACE);
-      stack.push({ cur: new Cursor(block ?? []), ctx: inner.ctx, top: false, take: inner.take });
+      const cur = block === null ? new Cursor([]) : frame.cur.enter(block);
+      stack.push({ cur: cur ?? new Cursor(block!.value), ctx: inner.ctx, top: false, take: inner.take });
     }
   }
   return { css: out.finish(), removed };
@@ -542,7 +547,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
   }
 
   /** Writes a kept at-rule's name and prelude; returns what its block takes, or null when it is dropped or done. */
-  function openAtRule(rule: AtRule, ctx: Context, block: ComponentValue[] | null): Pick<Frame, 'ctx' | 'take'> | null {
+  function openAtRule(rule: AtRule, ctx: Context, block: SimpleBlock | null): Pick<Frame, 'ctx' | 'take'> | null {
     const name = asciiLower(rule.name);
     const drop = (reason: string): null => {
       removed.push({ what: 'at-rule', detail: '@' + name, reason });
@@ -564,7 +569,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
       if (prelude.length > 0) return drop('bad prelude');
       // Its declarations, all of them first: one with a remote source drops the rule.
       const decls: Declaration[] = [];
-      const cur = new Cursor(block);
+      const cur = new Cursor(block.value);
       const ignored: Pending[] = [];
       for (let item = nextBlockItem(cur, ignored); item !== null; item = nextBlockItem(cur, ignored)) {
         if (item.type === 'declaration') decls.push(item);
