@@ -68,6 +68,18 @@ const ATTRIBUTE_NAME = /^[^\t\n\f\r \0/>=]+$/;
 const ELEMENT_NAME = /^(?:[A-Za-z][^\t\n\f\r \0/>]*|[:_\u0080-\uffff][-.:\w\u0080-\uffff]*)$/;
 const XML_NAME = /^[A-Za-z:_\u0080-\uffff][-.:\w\u0080-\uffff]*$/;
 
+/**
+ * Shapes checked where the tree comes from a caller (by shape, not instanceof: another copy of this module, e.g. the
+ * CommonJS build, makes nodes too): a node with a child list, and an attribute with a string name and value.
+ */
+export function isParentLike(node: unknown): node is ParentNode {
+  return typeof node === 'object' && node !== null && Array.isArray((node as ParentNode).childNodes);
+}
+
+export function isAttrLike(a: unknown): a is Attr {
+  return typeof a === 'object' && a !== null && typeof (a as Attr).localName === 'string' && typeof (a as Attr).value === 'string';
+}
+
 function checkAttributeName(name: string, fn: string): void {
   if (!ATTRIBUTE_NAME.test(name)) throw new InvalidCharacterError(fn + ': invalid attribute name ' + JSON.stringify(name));
 }
@@ -531,9 +543,7 @@ export function createElement(
   let attrs: Attr[];
   if (attributes === undefined || attributes === null) attrs = [];
   else if (Array.isArray(attributes)) {
-    // (Checked by shape, not instanceof: another copy of this module, e.g. the CommonJS build, makes Attrs too.)
-    const isAttr = (a: unknown): boolean => typeof a === 'object' && a !== null && typeof (a as Attr).localName === 'string' && typeof (a as Attr).value === 'string';
-    if (!attributes.every(isAttr)) throw new TypeError('createElement: an attribute list must hold Attr objects');
+    if (!attributes.every(isAttrLike)) throw new TypeError('createElement: an attribute list must hold Attr objects');
     for (const a of attributes) checkAttributeName(a.localName, 'createElement');
     attrs = attributes;
   } else if (typeof attributes === 'object') {
@@ -595,9 +605,7 @@ export function isHTMLElement(node: Node | null | undefined, localName?: string)
  * Return `false` from `visit` to skip a node's descendants.
  */
 export function walk(root: ParentNode, visit: (node: ChildNode, depth: number) => boolean | void): void {
-  if (typeof root !== 'object' || root === null || !Array.isArray(root.childNodes)) {
-    throw new TypeError('walk: root must be a Document, DocumentFragment or Element');
-  }
+  if (!isParentLike(root)) throw new TypeError('walk: root must be a Document, DocumentFragment or Element');
   if (typeof visit !== 'function') throw new TypeError('walk: visit must be a function');
   // (What `visit` throws goes out as it is: only the walk's own reads of the tree are the tree's fault.)
   let visiting = false;
@@ -643,9 +651,7 @@ function walkFrom(root: ParentNode, visit: (node: ChildNode, depth: number) => b
 
 /** childrenOf as the package exports it: the node checked first (the parser's and walks' own calls need no check). */
 export function checkedChildrenOf(node: ParentNode): ChildNode[] {
-  if (typeof node !== 'object' || node === null || !Array.isArray(node.childNodes)) {
-    throw new TypeError('childrenOf: node must be a Document, DocumentFragment or Element');
-  }
+  if (!isParentLike(node)) throw new TypeError('childrenOf: node must be a Document, DocumentFragment or Element');
   return childrenOf(node);
 }
 

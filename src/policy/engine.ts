@@ -31,6 +31,7 @@ import {
   XLINK_NS,
   asciiLowercase,
   childrenOf,
+  isAttrLike,
   noCycle,
   type ChildNode,
   type Element,
@@ -243,7 +244,7 @@ abstract class Walk {
 
 /** An attribute with a non-empty string name and a string value (what a hook must leave). */
 function isStringAttribute(a: unknown): boolean {
-  return typeof a === 'object' && a !== null && typeof (a as Attr).localName === 'string' && (a as Attr).localName !== '' && typeof (a as Attr).value === 'string';
+  return isAttrLike(a) && a.localName !== '';
 }
 
 function segment(el: Element, nth: number): string {

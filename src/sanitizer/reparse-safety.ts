@@ -65,6 +65,7 @@ import {
   Text as TextClass,
   asciiLowercase,
   leadingWhitespace,
+  isParentLike,
   malformedTree,
 } from '../dom.js';
 // The tree builder's name tables first: see the import order in sanitize.ts.
@@ -348,8 +349,7 @@ function checkArguments(root: unknown, context: unknown, onRepair: unknown): voi
   const fail = (what: string): never => {
     throw new TypeError('enforceReparseSafety: ' + what);
   };
-  const r = root as ParentNode | null;
-  if (typeof r !== 'object' || r === null || !Array.isArray(r.childNodes)) fail('root must be a Document, DocumentFragment or Element');
+  if (!isParentLike(root)) fail('root must be a Document, DocumentFragment or Element');
   const c = context as { kind?: unknown; name?: unknown; namespace?: unknown } | null;
   if (typeof c !== 'object' || c === null || (c.kind !== 'document' && c.kind !== 'fragment')) {
     fail("context must be { kind: 'document' } or { kind: 'fragment', name, namespace }");

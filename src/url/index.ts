@@ -8,17 +8,10 @@ import * as policy from './url-policy.js';
 import * as srcset from './srcset.js';
 import type { UrlContext, UrlDecision, UrlForm, UrlKind, UrlPolicy } from './url-policy.js';
 import type { SrcsetCandidate, SrcsetFilterResult, SrcsetParseResult } from './srcset.js';
+import { checkList, checkObject, checkOptional, checkString, kind } from '../check.js';
 
 export type { UrlContext, UrlDecision, UrlForm, UrlKind, UrlPolicy, SrcsetCandidate, SrcsetFilterResult, SrcsetParseResult };
 export const DEFAULT_DATA_MIME_TYPES = policy.DEFAULT_DATA_MIME_TYPES;
-
-function kind(v: unknown): string {
-  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
-}
-
-function checkString(v: unknown, fn: string, what: string): void {
-  if (typeof v !== 'string') throw new TypeError(`${fn}: ${what} must be a string, got ${kind(v)}`);
-}
 
 function checkStrings(v: unknown, fn: string, what: string): void {
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new TypeError(`${fn}: ${what} must be an array of strings, got ${kind(v)}`);
@@ -27,20 +20,20 @@ function checkStrings(v: unknown, fn: string, what: string): void {
 const RELATIVE = ['keep', 'drop', 'resolve'];
 
 function checkPolicy(p: unknown, fn: string): void {
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new TypeError(`${fn}: policy must be an object, got ${kind(p)}`);
+  checkObject(p, fn, 'policy');
   const o = p as Record<string, unknown>;
   checkStrings(o.schemes, fn, 'policy.schemes');
   if (!RELATIVE.includes(o.relative as string)) {
     throw new TypeError(`${fn}: policy.relative must be one of ${RELATIVE.join(', ')}, got ${typeof o.relative === 'string' ? JSON.stringify(o.relative) : kind(o.relative)}`);
   }
-  if (o.base !== undefined) checkString(o.base, fn, 'policy.base');
+  checkOptional(o.base, 'string', fn, 'policy.base');
   if (o.dataMimeTypes !== undefined) checkStrings(o.dataMimeTypes, fn, 'policy.dataMimeTypes');
-  if (o.rewrite !== undefined && typeof o.rewrite !== 'function') throw new TypeError(`${fn}: policy.rewrite must be a function, got ${kind(o.rewrite)}`);
+  checkOptional(o.rewrite, 'function', fn, 'policy.rewrite');
 }
 
 function checkContext(c: unknown, fn: string): void {
   if (c === undefined) return;
-  if (typeof c !== 'object' || c === null || Array.isArray(c)) throw new TypeError(`${fn}: context must be an object, got ${kind(c)}`);
+  checkObject(c, fn, 'context');
   const o = c as Record<string, unknown>;
   checkString(o.element, fn, 'context.element');
   checkString(o.attribute, fn, 'context.attribute');
@@ -115,7 +108,7 @@ export function srcsetSafeUrl(url: string): string {
 
 /** Serialize srcset candidates. */
 export function serializeSrcset(candidates: readonly SrcsetCandidate[]): string {
-  if (!Array.isArray(candidates)) throw new TypeError(`serializeSrcset: the candidates must be an array, got ${kind(candidates)}`);
+  checkList(candidates, 'serializeSrcset', 'the candidates');
   for (const c of candidates) {
     if (typeof c !== 'object' || c === null || typeof c.url !== 'string' || !Array.isArray(c.descriptors)) {
       throw new TypeError('serializeSrcset: each candidate must be an object with a string url and an array of descriptors');
