@@ -1090,6 +1090,10 @@ function parseNoting(
             n = n.nodeType === ELEMENT_NODE ? n.parentNode : (open.items?.find((t) => t.content === n) ?? null);
           }
           adoptions.push({ block, before: before.get(block) ?? null, earlier: [...appended.childNodes], appended, path });
+          // Step 16 moved the block's children into the new element, which step 17 appended to the block: that is
+          // where a later round finds them.
+          lastParents.set(appended, block);
+          for (const k of appended.childNodes) if (k instanceof Element) lastParents.set(k, appended);
         }
         moved.call(builder, block);
       };
@@ -2125,6 +2129,19 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     expect(await verdict(stackHome(['form']), 'safe', { ...ch8!, safe: '| <form>\n| "y"' })).toBe('diff');
     expect(ch9!.safe).toBe('| "x"');
     expect(await verdict(stackHome(['b']), 'safe', ch9!)).toBe('sanitize-while-parsing-replaced-stack-home');
+    // Two rounds of the adoption agency algorithm in a declarative shadow root: the first moves the div's children
+    // (the replaced p) into the new b, so the second round, with p as its furthest block, finds the ">" Chromium
+    // had put into the div (p is not in its tree) in that b, which is removed: only the div is left. (Taking the p's
+    // place from before the first round put ">" back into the div.)
+    const twoRounds: SanitizerCase = {
+      config: { kind: 'dict', value: { replaceWithChildrenElements: ['p'], removeElements: ['b'] } },
+      markup: '<y-><template shadowrootmode=open><b><div><p>></b>',
+      context: div,
+    };
+    const [ch10] = await chromiumRun(holder, [twoRounds]);
+    expect(ch10!.unsafe).toBe('| <y->\n|   <#shadow root>\n|     <div>');
+    expect(await verdict(twoRounds, 'unsafe', ch10!)).toBe('sanitize-while-parsing-replaced-furthest-block+declarative-shadow-root');
+    expect(await verdict(twoRounds, 'unsafe', { ...ch10!, unsafe: ch10!.unsafe + '\n|       ">"' })).toBe('diff');
     // Outside templates: "x" went into n (the div's parent then), which is removed, so nothing is left.
     const lost: SanitizerCase = {
       config: { kind: 'dict', value: { removeElements: ['n'], replaceWithChildrenElements: ['div', 'u'] } },
