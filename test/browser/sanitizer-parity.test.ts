@@ -965,6 +965,7 @@ function parseNoting(
   scripting: boolean,
   parentless: ReadonlySet<string> | null = null,
   stackHomes: ReadonlySet<string> | null = null,
+  replacedKeys: ReadonlySet<string> | null = null,
 ): ParseNotes | null {
   const document = new Document();
   const builder = new TreeBuilder(document, { scripting, reportErrors: false });
@@ -1091,9 +1092,12 @@ function parseNoting(
           }
           adoptions.push({ block, before: before.get(block) ?? null, earlier: [...appended.childNodes], appended, path });
           // Step 16 moved the block's children into the new element, which step 17 appended to the block: that is
-          // where a later round finds them.
-          lastParents.set(appended, block);
-          for (const k of appended.childNodes) if (k instanceof Element) lastParents.set(k, appended);
+          // where a later round finds them, when the block is one Chromium has in its tree (`replacedKeys`: the
+          // elements the configuration replaces). A replaced block holds nothing there: nothing moved.
+          if (replacedKeys === null || !isReplacedIn(replacedKeys, block)) {
+            lastParents.set(appended, block);
+            for (const k of appended.childNodes) if (k instanceof Element) lastParents.set(k, appended);
+          }
         }
         moved.call(builder, block);
       };
@@ -1314,10 +1318,10 @@ function parseTimeTree(
   const context = { name: c.context.name, namespace: c.context.namespace ?? HTML_NS };
   const scripting = parseScripting(context, safe, option);
   const used: string[] = [];
-  const keys = redirect !== null ? replacedElementKeys(option, safe) : null;
+  const keys = parse === undefined ? replacedElementKeys(option, safe) : null;
   const notes =
     parse === undefined
-      ? parseNoting(markup, context, scripting, redirect === 'parentless' ? keys : null, redirect === 'stack-home' ? keys : null)
+      ? parseNoting(markup, context, scripting, redirect === 'parentless' ? keys : null, redirect === 'stack-home' ? keys : null, keys)
       : null;
   if (redirect !== null) {
     // Only when some insertion did go elsewhere (else this is the parse already tried).
@@ -2142,6 +2146,17 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     expect(ch10!.unsafe).toBe('| <y->\n|   <#shadow root>\n|     <div>');
     expect(await verdict(twoRounds, 'unsafe', ch10!)).toBe('sanitize-while-parsing-replaced-furthest-block+declarative-shadow-root');
     expect(await verdict(twoRounds, 'unsafe', { ...ch10!, unsafe: ch10!.unsafe + '\n|       ">"' })).toBe('diff');
+    // Two rounds again, the second with a replaced block (the div) that the first moved into the new b, itself
+    // replaced: the rewrite follows the b (in the li, where step 17 appended it) to the li. Only the li is left.
+    const replacedRounds: SanitizerCase = {
+      config: { kind: 'dict', value: { elements: ['template', 'y-', 'li'], attributes: ['shadowrootmode'], replaceWithChildrenElements: ['div', 'b'] } },
+      markup: '<y-><template shadowrootmode=open><b><li><div></b>',
+      context: { name: 'template' },
+    };
+    const [ch11] = await chromiumRun(holder, [replacedRounds]);
+    expect(ch11!.safe).toBe('| <y->\n|   <#shadow root>\n|     <li>');
+    expect(await verdict(replacedRounds, 'safe', ch11!)).toBe('declarative-shadow-root');
+    expect(await verdict(replacedRounds, 'safe', { ...ch11!, safe: '| <y->\n|   <#shadow root>' })).toBe('diff');
     // Outside templates: "x" went into n (the div's parent then), which is removed, so nothing is left.
     const lost: SanitizerCase = {
       config: { kind: 'dict', value: { removeElements: ['n'], replaceWithChildrenElements: ['div', 'u'] } },
