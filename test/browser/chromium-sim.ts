@@ -678,9 +678,11 @@ class ChromiumSink implements TokenSink {
     const ctx = b.contextElement;
     if (this.on(FOREIGN_CONTEXT_END_TAG) && ctx !== null && b.open.top === 0 && ctx.namespaceURI !== HTML_NS && name !== 'p' && name !== 'br') {
       // The standard ignores it (foreign "any other end tag" stops at the topmost element); Chromium processes it
-      // in HTML content. For Chromium it is deleted.
+      // in HTML content. For Chromium it becomes an end tag that HTML content ignores there too ("any other end
+      // tag" reaches the html element, which is special), not nothing: deleted, it would let the text around it
+      // join into other markup (`<</nobr>z` read as the start tag `<z...`).
       this.fired.add(FOREIGN_CONTEXT_END_TAG);
-      this.edits.push({ start, end: tagEnd(this.input, start), text: '' });
+      this.edits.push({ start, end: tagEnd(this.input, start), text: '</x->' });
       this.builder.endTag(name);
       return;
     }

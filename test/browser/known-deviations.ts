@@ -187,7 +187,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'node is the context element, so an end tag (other than p and br) takes the foreign "any other end tag" rules, ' +
       'whose walk starts at the root (the topmost element) and returns: the end tag is ignored. Chromium 156 ' +
       'processes it in HTML content (e.g. </strike> removes a strike from the list of active formatting elements). ' +
-      'Made to follow the standard: those end tags are deleted from Chromium\'s input.',
+      'Made to follow the standard: in Chromium\'s input those end tags become </x->, which HTML content ignores ' +
+      'there (deleting them would join the text around them into other markup).',
     reference: 'spec: 13.2.6.5 "any other end tag", step "if node is the topmost element ... return"; found by this differential test',
     html5lib: [],
   },
