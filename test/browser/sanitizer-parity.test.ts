@@ -957,7 +957,10 @@ const FOSTER_TARGETS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
  * they are not there, no foster target is noted and cases that need one stay unexplained. A round of the adoption
  * agency algorithm is its insertion with an override target (step 14) followed by `selectedContentMoved` on the
  * furthest block (right after step 17); without that method no round is noted. Null when the tree is not exactly
- * parseFragment's.
+ * parseFragment's. The three sets are the elements the configuration replaces with their children: `parentless` and
+ * `stackHomes` redirect insertions as Chromium makes them (a replaced table without a parent; what goes into a
+ * replaced element, down the stack of open elements), and the tree is then not parseFragment's; `replacedKeys` only
+ * tells which furthest blocks Chromium has in its tree.
  */
 function parseNoting(
   markup: string,
