@@ -198,6 +198,11 @@ export function filterDeclarationList(
 ): { kept: Declaration[]; removed: Removal[] } {
   checkList(decls, 'filterDeclarationList', 'the declarations');
   checkDeclarationOptions(options, 'filterDeclarationList');
+  return filterList(decls, options);
+}
+
+/** filterDeclarationList, with its arguments already checked. */
+function filterList(decls: readonly Declaration[], options: DeclarationFilterOptions): { kept: Declaration[]; removed: Removal[] } {
   const kept: Declaration[] = [];
   const removed: Removal[] = [];
   for (const d of decls) {
@@ -261,6 +266,6 @@ export function filterOne(d: Declaration, options: DeclarationFilterOptions): De
 export function filterDeclarations(styleText: string, options: DeclarationFilterOptions): DeclarationFilterResult {
   checkText(styleText, 'filterDeclarations');
   checkDeclarationOptions(options, 'filterDeclarations');
-  const { kept, removed } = filterDeclarationList(parseDeclarationList(styleText), options);
+  const { kept, removed } = filterList(parseDeclarationList(styleText), options);
   return { css: serializeDeclarations(kept), declarations: kept, removed };
 }

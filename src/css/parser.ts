@@ -226,7 +226,7 @@ export function parseComponentValues(text: string): ComponentValue[] {
 /** "Parse a comma-separated list of component values". */
 export function parseCommaSeparatedList(text: string): ComponentValue[][] {
   checkText(text, 'parseCommaSeparatedList');
-  return splitOnCommas(parseComponentValues(text));
+  return splitOnCommas(group(new CssTokenizer(text)));
 }
 
 /** Split a component value list on its top-level comma tokens. */
@@ -448,7 +448,7 @@ export function nextTopLevelRule(cur: Cursor, pending: Pending[]): Rule | null {
 /** "Parse a stylesheet" ("consume a stylesheet's contents"). */
 export function parseStylesheet(text: string): Rule[] {
   checkText(text, 'parseStylesheet');
-  const cur = new Cursor(parseComponentValues(text));
+  const cur = new Cursor(group(new CssTokenizer(text)));
   const pending: Pending[] = [];
   const rules: Rule[] = [];
   for (let rule = nextTopLevelRule(cur, pending); rule !== null; rule = nextTopLevelRule(cur, pending)) rules.push(rule);
@@ -460,7 +460,7 @@ export function parseStylesheet(text: string): Rule[] {
 export function parseBlockContents(text: string): BlockItem[] {
   checkText(text, 'parseBlockContents');
   const pending: Pending[] = [];
-  const items = consumeBlockContents(new Cursor(parseComponentValues(text)), pending);
+  const items = consumeBlockContents(new Cursor(group(new CssTokenizer(text))), pending);
   drain(pending);
   return items;
 }
@@ -468,15 +468,20 @@ export function parseBlockContents(text: string): BlockItem[] {
 /** "Parse a list of declarations": the declarations of a block's contents (rules are dropped). */
 export function parseDeclarationList(text: string): Declaration[] {
   checkText(text, 'parseDeclarationList');
+  return declarationsOf(group(new CssTokenizer(text)));
+}
+
+/** The declarations of a block's contents, given as component values (its rules are dropped, unparsed). */
+export function declarationsOf(values: readonly ComponentValue[]): Declaration[] {
   const pending: Pending[] = [];
-  const items = consumeBlockContents(new Cursor(parseComponentValues(text)), pending);
+  const items = consumeBlockContents(new Cursor(values), pending);
   return items.filter((x): x is Declaration => x.type === 'declaration');
 }
 
 /** "Parse a declaration" from text. */
 export function parseDeclaration(text: string): Declaration | null {
   checkText(text, 'parseDeclaration');
-  const cur = new Cursor(parseComponentValues(text));
+  const cur = new Cursor(group(new CssTokenizer(text)));
   cur.skipWhitespace();
   if (cur.peek()?.type !== 'ident') return null;
   const d = consumeDeclaration(cur, false);

@@ -28,6 +28,7 @@ import {
   type Pending,
   type QualifiedRule,
   type SimpleBlock,
+  declarationsOf,
   nextBlockItem,
   nextTopLevelRule,
   parseComponentValues,
@@ -36,8 +37,18 @@ import {
 } from './parser.js';
 import type { CssToken } from './tokenizer.js';
 import { type DeclarationFilterOptions, asciiLower, filterOne } from './declarations.js';
-import { checkDeclarationOptions, checkObject, checkOptional, checkText } from './check.js';
-import { TokenWriter, declarationTokens, flattenComponentValues, isFlat, serializeComponentValues } from './serialize.js';
+import { checkDeclarationOptions, checkList, checkObject, checkOptional, checkText } from './check.js';
+import {
+  T_LBRACE,
+  T_RBRACE,
+  T_SEMI,
+  T_WS as WS,
+  TokenWriter,
+  declarationTokens,
+  flattenComponentValues,
+  isFlat,
+  serializeComponentValues,
+} from './serialize.js';
 
 export type ScopableAtRule = 'media' | 'supports' | 'container' | 'font-face' | 'keyframes';
 
@@ -67,7 +78,6 @@ export interface ScopeResult {
   removed: ScopeRemoval[];
 }
 
-const WS: CssToken = { type: 'whitespace' };
 const T_COMMA: CssToken = { type: 'comma' };
 
 const BLOCKED_PSEUDO = new Set(['host', 'host-context', 'scope', 'slotted', 'part', 'deep', 'shadow']);
@@ -398,9 +408,9 @@ function checkScopeOptions(cssText: unknown, options: unknown): void {
   checkText(o.scope, fn, 'options.scope');
   const at = o.allowAtRules;
   if (at !== undefined) {
-    if (!Array.isArray(at)) throw new TypeError(`${fn}: options.allowAtRules must be an array, got ${at === null ? 'null' : typeof at}`);
-    for (const name of at) {
-      if (!SCOPABLE_AT_RULES.includes(name)) {
+    checkList(at, fn, 'options.allowAtRules');
+    for (const name of at as unknown[]) {
+      if (!SCOPABLE_AT_RULES.includes(name as string)) {
         throw new TypeError(`${fn}: options.allowAtRules: ${typeof name === 'string' ? JSON.stringify(name) : typeof name} is not one of ${SCOPABLE_AT_RULES.join(', ')}`);
       }
     }
@@ -421,9 +431,6 @@ interface Frame {
 }
 
 const AT_FONT_FACE: CssToken = { type: 'at-keyword', value: 'font-face' };
-const T_LBRACE: CssToken = { type: '{' };
-const T_RBRACE: CssToken = { type: '}' };
-const T_SEMI: CssToken = { type: 'semicolon' };
 
 /**
  * Scope a stylesheet. Throws only for an invalid `scope` option.
@@ -568,12 +575,7 @@ export function scopeStylesheet(cssText: string, options: ScopeOptions): ScopeRe
       if (ctx !== 'top') return drop('at-rule not allowed here');
       if (prelude.length > 0) return drop('bad prelude');
       // Its declarations, all of them first: one with a remote source drops the rule.
-      const decls: Declaration[] = [];
-      const cur = new Cursor(block.value);
-      const ignored: Pending[] = [];
-      for (let item = nextBlockItem(cur, ignored); item !== null; item = nextBlockItem(cur, ignored)) {
-        if (item.type === 'declaration') decls.push(item);
-      }
+      const decls = declarationsOf(block.value);
       if (!options.remoteFonts && decls.some((d) => hasUrl(d.value))) return drop('remote font');
       out.push(AT_FONT_FACE);
       out.push(T_LBRACE);

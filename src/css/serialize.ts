@@ -337,11 +337,12 @@ export function serializeTokens(tokens: readonly CssToken[]): string {
   return w.finish();
 }
 
-const T_WS: CssToken = { type: 'whitespace' };
+/** Tokens the serializers write (shared objects: tokens are never changed). */
+export const T_WS: CssToken = { type: 'whitespace' };
 const T_COLON: CssToken = { type: 'colon' };
-const T_SEMI: CssToken = { type: 'semicolon' };
-const T_LBRACE: CssToken = { type: '{' };
-const T_RBRACE: CssToken = { type: '}' };
+export const T_SEMI: CssToken = { type: 'semicolon' };
+export const T_LBRACE: CssToken = { type: '{' };
+export const T_RBRACE: CssToken = { type: '}' };
 const T_RPAREN: CssToken = { type: ')' };
 const T_BANG: CssToken = { type: 'delim', value: '!' };
 const T_IMPORTANT: CssToken = { type: 'ident', value: 'important' };

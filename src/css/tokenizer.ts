@@ -70,6 +70,11 @@ const NEEDS_PREPROCESSING = /[\r\f\0\ud800-\udfff]/;
 /** 3.3 Preprocessing the input stream: CR, CRLF and FF become LF; NUL and lone surrogates become U+FFFD. */
 export function preprocess(input: string): string {
   checkText(input, 'preprocess');
+  return preprocessText(input);
+}
+
+/** preprocess, for text already checked. */
+function preprocessText(input: string): string {
   // Most style attributes and sheets have nothing to replace: one regular expression scan says so.
   if (!NEEDS_PREPROCESSING.test(input)) return input;
   let out = '';
@@ -149,7 +154,7 @@ export class CssTokenizer {
 
   constructor(input: string) {
     checkText(input, 'CssTokenizer');
-    this.s = preprocess(input);
+    this.s = preprocessText(input);
   }
 
   private at(i: number): number {
