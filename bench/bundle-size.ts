@@ -1,7 +1,9 @@
 /**
  * `npm run bench:size`: what htmlsift costs a browser page.
  *
- * esbuild bundles (minify, ESM, platform browser, tree shaking) small entries that import from src/index.ts:
+ * The package is built as published (`scripts/build.ts`, ESM: one module per source module, internal property names
+ * shortened) into a temporary `node_modules/htmlsift`, and esbuild bundles (minify, ESM, platform browser,
+ * tree shaking) small entries that import from `htmlsift`, through the package's `exports`, as an application does:
  *   - sanitize: imports only `sanitize` and calls it, so the default configuration, the parser and the
  *     serializer are in (target: ≤ 40 KB gzipped);
  *   - parser: `parseDocument` + `parseFragment` only;
@@ -17,9 +19,21 @@ import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BROWSER_BUNDLE_OPTIONS } from './browser-bundle-options.js';
+import { buildPackage } from '../scripts/build.js';
 
 const root = process.cwd();
+// The package as an application installs it: outside the repository, where `htmlsift` would name the repository
+// itself (a package can import itself by its name).
+const consumer = mkdtempSync(join(tmpdir(), 'htmlsift-size-'));
+process.on('exit', () => rmSync(consumer, { recursive: true, force: true }));
+const pkg = join(consumer, 'node_modules', 'htmlsift');
+mkdirSync(pkg, { recursive: true });
+copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'));
+await buildPackage({ outDir: join(pkg, 'dist'), declarations: false, esmOnly: true });
 const top = Number(process.env.SIZE_TOP ?? 20);
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const isBuiltin = (p: string): boolean => builtins.has(p) || p.startsWith('node:');
@@ -33,10 +47,10 @@ interface Built {
   nodeImports: { builtin: string; importer: string }[];
 }
 
-async function bundle(name: string, contents: string): Promise<Built> {
+async function bundle(name: string, contents: string, resolveDir = consumer): Promise<Built> {
   const result = await build({
     ...BROWSER_BUNDLE_OPTIONS,
-    stdin: { contents, resolveDir: root, sourcefile: `bench-size-${name}.ts`, loader: 'ts' },
+    stdin: { contents, resolveDir, sourcefile: `bench-size-${name}.ts`, loader: 'ts' },
     external: [...builtins],
   });
   const out = result.outputFiles[0]!;
@@ -62,25 +76,28 @@ async function bundle(name: string, contents: string): Promise<Built> {
 const kb = (b: number): string => `${(b / 1024).toFixed(1)} KB`;
 
 const entries: [string, string][] = [
-  ['sanitize', `import { sanitize } from './src/index.js';\nexport const run = (s: string): string => sanitize(s);\n`],
-  ['parser', `export { parseDocument, parseFragment } from './src/index.js';\n`],
-  ['parser+serializer', `export { parseDocument, parseFragment, serialize } from './src/index.js';\n`],
+  ['sanitize', `import { sanitize } from 'htmlsift';\nexport const run = (s: string): string => sanitize(s);\n`],
+  ['parser', `export { parseDocument, parseFragment } from 'htmlsift';\n`],
+  ['parser+serializer', `export { parseDocument, parseFragment, serialize } from 'htmlsift';\n`],
 ];
 
 const built: Built[] = [];
 for (const [name, contents] of entries) built.push(await bundle(name, contents));
+// For reference: the same entry bundled from the sources (no renaming), as sessions before the published build measured.
+const fromSources = await bundle('sanitize-from-src', `import { sanitize } from './src/index.js';\nexport const run = (s: string): string => sanitize(s);\n`, root);
 
-console.log(`browser bundles (esbuild ${(await import('esbuild')).version}, minify, ESM, platform browser, es2022; gzip level 9)`);
+console.log(`browser bundles of the package as published (esbuild ${(await import('esbuild')).version}, minify, ESM, platform browser, es2022; gzip level 9)`);
 for (const b of built) {
   const target = b.name === 'sanitize' ? `   target ≤ 40 KB (40960 B) gzipped: ${b.gzipped <= 40 * 1024 ? 'met' : 'NOT met'}` : '';
   console.log(`  ${b.name.padEnd(18)} minified ${kb(b.minified).padStart(9)}   gzipped ${kb(b.gzipped).padStart(8)} (${b.gzipped} B)${target}`);
 }
+console.log(`  (reference: sanitize bundled from src/, internal names not shortened: gzipped ${fromSources.gzipped} B)`);
 
 // Where the sanitize bundle's bytes come from.
 const s = built[0]!;
 const inputs = Object.entries(Object.values(s.metafile.outputs)[0]!.inputs)
-  .map(([file, info]) => ({ file: relative(root, resolve(root, file)), bytes: info.bytesInOutput }))
-  .filter((x) => x.bytes > 0 && !x.file.startsWith('bench-size-'))
+  .map(([file, info]) => ({ file: relative(join(pkg, 'dist'), resolve(root, file)).split('\\').join('/'), bytes: info.bytesInOutput }))
+  .filter((x) => x.bytes > 0 && !x.file.includes('bench-size-'))
   .sort((a, b) => b.bytes - a.bytes);
 const total = inputs.reduce((n, x) => n + x.bytes, 0);
 console.log(`\nsanitize bundle: ${inputs.length} files contribute; biggest (minified bytes in output, share):`);

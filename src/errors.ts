@@ -4,111 +4,14 @@
  * Parse errors never stop parsing: the standard defines the recovery for each. They are reported
  * to the caller's `onError` callback, if any, and cost nothing when no callback is given.
  *
- * Inside the parser an error is a `ParseErrorCode` and an offset (a `ParseErrorSink` call); the code's name
+ * Inside the parser an error is a code (`parse-error-codes.ts`) and an offset (a `ParseErrorSink` call); the code's name
  * and the line and column are made only on the public `onError` path (`parseErrorReporter`), so a bundle
  * that never reports errors (e.g. `sanitize`) carries neither the names nor the line computation.
  */
 
-/**
- * The parse errors the tokenizer and the tree builder report. A code's name (`CODE_NAMES`) is its member's
- * name in kebab-case (`EofInTag` is `eof-in-tag`; `AdoptionAgency1_2` is `adoption-agency-1.2`).
- */
-export enum ParseErrorCode {
-  // Tokenizer errors: the standard's codes (13.2.2 "Parse errors").
-  AbruptClosingOfEmptyComment,
-  AbruptDoctypePublicIdentifier,
-  AbruptDoctypeSystemIdentifier,
-  AbsenceOfDigitsInNumericCharacterReference,
-  CdataInHtmlContent,
-  CharacterReferenceOutsideUnicodeRange,
-  ControlCharacterInInputStream,
-  ControlCharacterReference,
-  DisallowedProcessingInstructionTarget,
-  DuplicateAttribute,
-  EndTagWithAttributes,
-  EndTagWithTrailingSolidus,
-  EofBeforeTagName,
-  EofInCdata,
-  EofInComment,
-  EofInDoctype,
-  EofInProcessingInstruction,
-  EofInScriptHtmlCommentLikeText,
-  EofInTag,
-  IncorrectlyClosedComment,
-  IncorrectlyOpenedComment,
-  InvalidCharacterSequenceAfterDoctypeName,
-  InvalidFirstCharacterOfProcessingInstructionTarget,
-  InvalidFirstCharacterOfTagName,
-  InvalidProcessingInstructionTarget,
-  MissingAttributeValue,
-  MissingDoctypeName,
-  MissingDoctypePublicIdentifier,
-  MissingDoctypeSystemIdentifier,
-  MissingEndTagName,
-  MissingQuoteBeforeDoctypePublicIdentifier,
-  MissingQuoteBeforeDoctypeSystemIdentifier,
-  MissingSemicolonAfterCharacterReference,
-  MissingWhitespaceAfterDoctypePublicKeyword,
-  MissingWhitespaceAfterDoctypeSystemKeyword,
-  MissingWhitespaceBeforeDoctypeName,
-  MissingWhitespaceBetweenAttributes,
-  MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
-  NestedComment,
-  NoncharacterCharacterReference,
-  NoncharacterInInputStream,
-  NullCharacterReference,
-  SurrogateCharacterReference,
-  SurrogateInInputStream,
-  UnexpectedCharacterAfterDoctypeSystemIdentifier,
-  UnexpectedCharacterInAttributeName,
-  UnexpectedCharacterInUnquotedAttributeValue,
-  UnexpectedEqualsSignBeforeAttributeName,
-  UnexpectedNullCharacter,
-  UnexpectedSolidusInTag,
-  UnknownNamedCharacterReference,
-  // Tree-construction errors (no codes in the standard; html5lib's style).
-  AdoptionAgency1_2,
-  AdoptionAgency1_3,
-  AdoptionAgency4_4,
-  EndTagTooEarly,
-  EofInTemplate,
-  EofInText,
-  ExpectedDoctypeButGotChars,
-  ExpectedDoctypeButGotEndTag,
-  ExpectedDoctypeButGotEof,
-  ExpectedDoctypeButGotStartTag,
-  NonVoidHtmlElementStartTagWithTrailingSolidus,
-  UnexpectedCellInTableBody,
-  UnexpectedCharAfterAfterFrameset,
-  UnexpectedCharAfterFrameset,
-  UnexpectedCharInFrameset,
-  UnexpectedCharacterInTable,
-  UnexpectedDoctype,
-  UnexpectedEndTag,
-  UnexpectedEndTagBeforeHtml,
-  UnexpectedEndTagP,
-  UnexpectedEndTagTreatedAs,
-  UnexpectedFormInTable,
-  UnexpectedHiddenInputInTable,
-  UnexpectedHtmlElementInForeignContent,
-  UnexpectedInputInSelect,
-  UnexpectedSelectInSelect,
-  UnexpectedStartTag,
-  UnexpectedStartTagIgnored,
-  UnexpectedStartTagImpliesEndTag,
-  UnexpectedStartTagOutOfMyHead,
-  UnexpectedStartTagTreatedAs,
-  UnexpectedToken,
-  UnexpectedTokenAfterAfterBody,
-  UnexpectedTokenAfterAfterFrameset,
-  UnexpectedTokenAfterBody,
-  UnexpectedTokenAfterFrameset,
-  UnexpectedTokenInColumnGroup,
-  UnexpectedTokenInFrameset,
-  UnexpectedTokenInHeadNoscript,
-  UnexpectedTokenInTable,
-  UnknownDoctype,
-}
+import * as ParseErrorCode from './parse-error-codes.js';
+
+export { ParseErrorCode };
 
 export interface ParseError {
   /** The standard's error code, e.g. `eof-in-tag`, `unexpected-null-character`. */
@@ -126,12 +29,12 @@ export type ParseErrorHandler = (error: ParseError) => void;
 /** Where the tokenizer (and through it the tree builder) reports parse errors. */
 export interface ParseErrorSink {
   /** A parse error at `offset` in `input` (the input as given, before newline normalization). */
-  error(code: ParseErrorCode, offset: number, input: string): void;
+  error(code: number, offset: number, input: string): void;
   /** The end of `input`: no error will follow (for this run). */
   end(input: string): void;
 }
 
-/** The codes' names, in `ParseErrorCode` order (a test checks them against the members' names). */
+/** The codes' names, by code (a test checks them against the constants' names). */
 const CODE_NAMES = (
   'abrupt-closing-of-empty-comment abrupt-doctype-public-identifier abrupt-doctype-system-identifier ' +
   'absence-of-digits-in-numeric-character-reference cdata-in-html-content ' +
@@ -186,7 +89,7 @@ export function parseErrorReporter(onError: ParseErrorHandler): ParseErrorSink {
     starts = [0];
     scanned = 0;
   };
-  const report = (code: ParseErrorCode, offset: number): void => {
+  const report = (code: number, offset: number): void => {
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {

@@ -10,6 +10,9 @@ describe('parseErrorReporter', () => {
   it('names every code after its member, in kebab-case', () => {
     const members = Object.keys(ParseErrorCode).filter((k) => Number.isNaN(Number(k)));
     expect(members.length).toBeGreaterThan(90);
+    // The codes are 0 to n - 1, each once (the reporter's names are indexed by code).
+    const codes = members.map((m) => ParseErrorCode[m as keyof typeof ParseErrorCode] as number).sort((a, b) => a - b);
+    expect(codes).toEqual(members.map((_, i) => i));
     for (const member of members) {
       const errors: ParseError[] = [];
       parseErrorReporter((e) => errors.push(e)).error(ParseErrorCode[member as keyof typeof ParseErrorCode], 0, '');

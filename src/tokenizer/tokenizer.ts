@@ -13,7 +13,8 @@
  */
 import { Attr, exactCopy, isAsciiAlpha, workList } from '../dom.js';
 import { hashOfRange, lookupHashedName, rememberName } from './interned-names.js';
-import { ParseErrorCode as E, type ParseErrorSink } from '../errors.js';
+import type { ParseErrorSink } from '../errors.js';
+import * as E from '../parse-error-codes.js';
 import {
   C1_REPLACEMENTS,
   matchedLength,
@@ -256,12 +257,12 @@ export class Tokenizer {
    * Reports a parse error at `offset` (in the input as given). The sink finds the input stream errors
    * (13.2.3.5) itself, and reports those up to `offset` first.
    */
-  error(code: E, offset: number): void {
+  error(code: number, offset: number): void {
     if (this.onError !== null) this.onError.error(code, offset, this.original);
   }
 
   /** Parse error at normalized offset `p`. */
-  private err(code: E, p: number): void {
+  private err(code: number, p: number): void {
     if (this.onError !== null) this.error(code, this.originalOffset(p));
   }
 

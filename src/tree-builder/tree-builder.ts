@@ -36,7 +36,7 @@ import {
   type ChildNode,
   type ParentNode,
 } from '../dom.js';
-import { ParseErrorCode as E } from '../errors.js';
+import * as E from '../parse-error-codes.js';
 import type { TokenSink } from '../tokenizer/token-sink.js';
 import {
   type Tokenizer,
@@ -361,7 +361,7 @@ export class TreeBuilder implements TokenSink {
     return d === undefined ? -1 : d;
   }
 
-  private err(code: E): void {
+  private err(code: number): void {
     if (this.reportErrors) this.tokenizer.error(code, this.tokenizer.tokenStart);
   }
 
@@ -780,7 +780,7 @@ export class TreeBuilder implements TokenSink {
     this.reprocessIn(BEFORE_HTML);
   }
 
-  private expectedDoctypeError(): E {
+  private expectedDoctypeError(): number {
     switch (this.tk) {
       case START_TAG:
         return E.ExpectedDoctypeButGotStartTag;

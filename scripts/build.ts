@@ -1,0 +1,132 @@
+/**
+ * `npm run build`: the package as published, in `dist/`.
+ *
+ * - ESM, one file per source module (`dist/src/…`, `dist/policies/…`, the layout of the repository), so that an
+ *   application's bundler keeps only the modules its imports reach, as the package's `sideEffects` list allows.
+ *   A single bundled file would carry everything one entry point shares with another (the policy engine, the
+ *   parse error names, the quirks tables…) into every browser bundle of `sanitize`.
+ * - CJS, one bundled file per entry point (`dist/*.cjs`), for `require`.
+ * - The CLI (`dist/cli/htmlsift.js`), bundled.
+ * - Type declarations: `.d.ts` beside each ESM module (tsc); each CJS file's `.d.cts` re-exports its entry module's.
+ * Internal property names are shortened in all of them, the same way (see `scripts/internal-names.ts`).
+ *
+ * `buildPackage` is also what `test/published-build.test.ts` and `bench/bundle-size.ts` run (into another
+ * directory, declarations optional).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { internalNames } from './internal-names.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The package's entry points: export path → source module (see package.json's `exports`). */
+export const ENTRY_POINTS = {
+  index: 'src/index.ts',
+  node: 'src/node.ts',
+  policies: 'policies/index.ts',
+  'policies.node': 'policies/node.ts',
+  browser: 'src/browser/to-dom.ts',
+} as const;
+
+export interface BuildPackageOptions {
+  /** Where the package's files go (`dist`'s contents); emptied first. Default: `dist` in the repository. */
+  outDir?: string;
+  /** Type declarations too (default true; tsc and tsup's declaration pass take most of the build's time). */
+  declarations?: boolean;
+  /** ESM only (default false): no CJS, no CLI. */
+  esmOnly?: boolean;
+}
+
+function sourceModules(dir: string): string[] {
+  const out: string[] = [];
+  const pending = [join(root, dir)];
+  while (pending.length > 0) {
+    const d = pending.pop()!;
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) {
+        // The CLI is its own bundle; nothing imports it.
+        if (relative(root, p).split('\\').join('/') !== 'src/cli') pending.push(p);
+      } else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
+    }
+  }
+  return out.sort();
+}
+
+export async function buildPackage(options: BuildPackageOptions = {}): Promise<void> {
+  const outDir = resolve(options.outDir ?? join(root, 'dist'));
+  const declarations = options.declarations !== false;
+  rmSync(outDir, { recursive: true, force: true });
+  const { mangleProps, mangleCache } = internalNames();
+  const shared = { target: 'es2022', sourcemap: true, mangleProps, mangleCache, logLevel: 'warning' } as const;
+
+  // ESM: each module transpiled on its own (not bundled: a bundle's top-level `const`s become `var`s, which an
+  // application's bundler can no longer write in place as numbers, as it does the sources' constants), the
+  // repository's layout kept (policies import ../src/…).
+  await esbuild({
+    ...shared,
+    entryPoints: [...sourceModules('src'), ...sourceModules('policies')],
+    outdir: outDir,
+    outbase: root,
+    bundle: false,
+    format: 'esm',
+    platform: 'neutral',
+    absWorkingDir: root,
+  });
+  if (options.esmOnly === true) return;
+
+  // CJS (one file per entry point) and the CLI, through tsup, with the same renaming.
+  const { build: tsup } = await import('tsup');
+  const esbuildOptions = (o: { mangleProps?: RegExp; mangleCache?: Record<string, string | false> }): void => {
+    o.mangleProps = mangleProps;
+    o.mangleCache = { ...mangleCache };
+  };
+  await tsup({
+    entry: ENTRY_POINTS,
+    outDir,
+    format: ['cjs'],
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    target: 'es2022',
+    platform: 'neutral',
+    silent: true,
+    config: false,
+    esbuildOptions,
+  });
+  await tsup({
+    entry: { 'cli/htmlsift': 'src/cli/htmlsift.ts' },
+    outDir,
+    format: ['esm'],
+    sourcemap: true,
+    clean: false,
+    target: 'es2022',
+    platform: 'node',
+    silent: true,
+    config: false,
+    esbuildOptions,
+  });
+
+  if (declarations) {
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir],
+      { cwd: root, stdio: 'inherit' },
+    );
+    // The CJS files' declarations are the ESM modules' (TypeScript lets a CommonJS declaration file re-export
+    // them). tsup's bundled declarations turned `export * as css` into a namespace of values that are types.
+    for (const [name, source] of Object.entries(ENTRY_POINTS)) {
+      writeFileSync(join(outDir, name + '.d.cts'), `export * from './${source.replace(/\.ts$/, '.js')}';\n`);
+    }
+  }
+}
+
+// Run as a script (not when imported, nor when bundled into a benchmark, whose own path import.meta.url then is).
+if (/(^|[\\/])scripts[\\/]build\.ts$/.test(process.argv[1] ?? '')) {
+  const t0 = Date.now();
+  await buildPackage();
+  console.log(`dist/ built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,126 @@
+/**
+ * The internal property names the published build shortens (esbuild's `mangleProps`), and what each becomes.
+ *
+ * A minifier shortens variables but not property names: `this.activeFormattingElements` stays as long as it is
+ * written, in every copy of the package a browser downloads. The classes' `private` and `protected` members are
+ * not part of the API (TypeScript refuses them outside their class), so the package's build renames them, as
+ * Preact's and other libraries' builds do. A rename is global: every `.name` in the build becomes the new name,
+ * so a name is renamed only when nothing else can spell it. It is left alone when it is also:
+ *  - a public member of one of our classes, a member of an interface or type literal, a key of an object literal,
+ *    a destructured property or a string literal anywhere in `src/` or `policies/` (objects users see or give,
+ *    `'name' in x`, `x['name']`);
+ *  - a property or method of anything TypeScript's libraries and `@types/node` declare (built-ins, the DOM).
+ * The short names are chosen from those nothing in the sources or the libraries uses as a property, and the
+ * mapping is sorted, so every build (ESM, CJS, the CLI) renames the same way.
+ *
+ * `test/published-build.test.ts` runs the build and compares it with the sources on many inputs.
+ */
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface InternalNames {
+  /** esbuild's `mangleCache`: internal name → short name. */
+  mangleCache: Record<string, string>;
+  /** esbuild's `mangleProps`: exactly the names of `mangleCache`. */
+  mangleProps: RegExp;
+}
+
+const isOurs = (file: string): boolean => {
+  const rel = relative(root, file).split('\\').join('/');
+  return (rel.startsWith('src/') || rel.startsWith('policies/')) && !rel.endsWith('.d.ts');
+};
+
+const propertyNameText = (name: ts.Node | undefined): string | undefined =>
+  name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name))
+    ? name.text
+    : undefined;
+
+export function internalNames(): InternalNames {
+  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error('tsconfig.json: ' + ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  })!;
+  const options = { ...config.options, noEmit: true };
+  // A host that sets parent pointers: a member's modifiers and its class are read through them.
+  const program = ts.createProgram(config.fileNames.filter(isOurs), options, ts.createCompilerHost(options, true));
+  const internal = new Set<string>();
+  const spelled = new Set<string>(); // every other way a name occurs
+  const used = new Set<string>(); // every name used as a property at all (for picking short names)
+  for (const sf of program.getSourceFiles()) {
+    const ours = isOurs(sf.fileName);
+    // An explicit stack, as everywhere in this project (declaration files are deep enough).
+    const stack: ts.Node[] = [sf];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      const name = 'name' in node ? propertyNameText((node as { name?: ts.Node }).name) : undefined;
+      if (name !== undefined) {
+        if (
+          ts.isPropertyDeclaration(node) ||
+          ts.isMethodDeclaration(node) ||
+          ts.isGetAccessorDeclaration(node) ||
+          ts.isSetAccessorDeclaration(node) ||
+          (ts.isParameter(node) && ts.isConstructorDeclaration(node.parent) && ts.getModifiers(node) !== undefined)
+        ) {
+          used.add(name);
+          const flags = ts.getCombinedModifierFlags(node as ts.Declaration);
+          const hidden = (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
+          // A method of an object literal is a key users can see, whatever its modifiers (it has none).
+          const inClass = ts.isClassLike(node.parent) || ts.isConstructorDeclaration(node.parent);
+          if (ours && hidden && inClass) internal.add(name);
+          else spelled.add(name);
+        } else if (
+          ts.isPropertySignature(node) ||
+          ts.isMethodSignature(node) ||
+          ts.isPropertyAssignment(node) ||
+          ts.isShorthandPropertyAssignment(node) ||
+          ts.isEnumMember(node) ||
+          ts.isPropertyAccessExpression(node)
+        ) {
+          used.add(name);
+          if (!ts.isPropertyAccessExpression(node)) spelled.add(name);
+        }
+      }
+      if (ours) {
+        if (ts.isBindingElement(node)) {
+          const key = propertyNameText(node.propertyName ?? node.name);
+          if (key !== undefined && ts.isObjectBindingPattern(node.parent)) spelled.add(key);
+        } else if (ts.isStringLiteralLike(node)) spelled.add(node.text);
+        else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) spelled.add(node.argumentExpression.text);
+      }
+      ts.forEachChild(node, (child) => {
+        stack.push(child);
+      });
+    }
+  }
+  const names = [...internal].filter((n) => !spelled.has(n) && n !== 'constructor').sort();
+  const mangleCache: Record<string, string> = {};
+  let k = 0;
+  for (const n of names) {
+    let short: string;
+    do short = shortName(k++);
+    while (used.has(short) || spelled.has(short) || internal.has(short));
+    mangleCache[n] = short;
+  }
+  return { mangleCache, mangleProps: new RegExp('^(?:' + names.join('|') + ')$') };
+}
+
+/** The k-th name of a, b, …, z, A, …, Z, a0, a1, …: identifiers, shortest first. */
+function shortName(k: number): string {
+  const first = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const rest = first + '0123456789_$';
+  if (k < first.length) return first[k]!;
+  k -= first.length;
+  return first[Math.floor(k / rest.length) % first.length]! + rest[k % rest.length]!;
+}
+
+// Run as a script (not when imported, nor when bundled into a benchmark, whose own path import.meta.url then is).
+if (/(^|[\\/])scripts[\\/]internal\-names\.ts$/.test(process.argv[1] ?? '')) {
+  const { mangleCache } = internalNames();
+  for (const [from, to] of Object.entries(mangleCache)) console.log(from.padEnd(36), to);
+  console.log(Object.keys(mangleCache).length + ' names');
+}

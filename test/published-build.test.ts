@@ -1,0 +1,168 @@
+/**
+ * The package as published (`npm run build`, `scripts/build.ts`), installed as a dependency would be: a temporary
+ * `node_modules/htmlsift` holding `package.json` and the built `dist/`, reached through the package's `exports`.
+ *
+ * - Node, ESM and CJS: every export of the sources is there, and the public API gives exactly what the sources give
+ *   on generated markup, handpicked cases and corpus windows (`test/support/api-exercise.mjs`: parsing with errors,
+ *   fragments in many contexts, sanitize with configurations, policies and reports, email, tree edits and reparse
+ *   safety, the Sanitizer class, CSS, URLs, bytes, the DOM classes and their errors). The build renames internal
+ *   property names (`scripts/internal-names.ts`): a name renamed where something else still spells it breaks here.
+ * - A browser bundle of `sanitize` from the package keeps only the modules it uses (the same rule as
+ *   `test/bundle.test.ts` for the sources: no policy engine, CSS, encoding tables, error names), with the internal
+ *   names shortened.
+ * - TypeScript finds the declarations, ESM and CJS, through `exports`.
+ * - The CLI (`bin`) runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as h from '../src/node.js';
+import * as p from '../policies/node.js';
+import { BROWSER_BUNDLE_OPTIONS } from '../bench/browser-bundle-options.js';
+import { buildPackage } from '../scripts/build.js';
+import { internalNames } from '../scripts/internal-names.js';
+import { FRAGMENT_CONTEXTS, Rng, generateDocument, generateFragment } from './browser/generator.js';
+// @ts-expect-error: a plain JavaScript module (it also runs, unbundled, in the child processes)
+import { exercise } from './support/api-exercise.mjs';
+import { corpusFiles, corpusWindow, repoRoot } from './support/shared.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'htmlsift-published-'));
+const pkg = join(tmp, 'node_modules', 'htmlsift');
+
+beforeAll(async () => {
+  mkdirSync(pkg, { recursive: true });
+  copyFileSync(join(repoRoot, 'package.json'), join(pkg, 'package.json'));
+  await buildPackage({ outDir: join(pkg, 'dist') });
+}, 180_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function node(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, args, { cwd: tmp, input: input ?? '', encoding: 'utf8', maxBuffer: 256 << 20, timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The inputs: handpicked, generated (fixed seed: the same cases every run), and windows of the corpora when present. */
+function inputs(): { text: string; context: unknown }[] {
+  const out: { text: string; context: unknown }[] = [
+    { text: '<p onclick=x>Hi <script>alert(1)</script><a href="javascript:alert(1)" title=t>there</a><img src=x onerror=y>', context: 'body' },
+    { text: '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><table><tr><td>a<b>b<p>c</b>d</table>\u0000&amp;&notin;&copy', context: 'td' },
+    { text: '<svg><foreignObject><math><mi xlink:href=x>1</mi></math></foreignObject><a xlink:href="javascript:x">y</a></svg>', context: 'body' },
+    { text: '<select><option>a<selectedcontent></selectedcontent><b>b</b></select><?php x ?><template><td>t</template>', context: 'body' },
+    { text: '<style>p{color:red}</style><p style="background:url(https://t.test/x.png);margin:0">x</p><img src="cid:part1@x">', context: 'body' },
+    { text: '<b><i><u>' + '<div>'.repeat(600) + 'deep', context: 'body' },
+    { text: '<circle r=1 onload=x /><desc><p>html</p></desc>', context: { name: 'svg', namespace: 'http://www.w3.org/2000/svg' } },
+  ];
+  const rng = new Rng(20261127);
+  for (let i = 0; i < 160; i++) {
+    const ctx = rng.pick(FRAGMENT_CONTEXTS);
+    out.push({ text: generateFragment(rng, ctx), context: ctx.namespace === undefined ? ctx.name : { name: ctx.name, namespace: ctx.namespace } });
+  }
+  for (let i = 0; i < 40; i++) out.push({ text: generateDocument(rng), context: 'body' });
+  const corpus = corpusFiles(['corpus/pages', 'corpus/email', 'corpus/paste'], 'published build');
+  if (corpus !== null) {
+    for (const file of corpus) {
+      for (let i = 0; i < 3; i++) out.push({ text: corpusWindow(rng, file.text).input, context: 'body' });
+    }
+  }
+  return out;
+}
+
+describe('the published build', () => {
+  test('Node, ESM and CJS: the same exports and the same results as the sources', () => {
+    const cases = inputs();
+    writeFileSync(join(tmp, 'inputs.json'), JSON.stringify(cases));
+    copyFileSync(join(repoRoot, 'test', 'support', 'api-exercise.mjs'), join(tmp, 'api-exercise.mjs'));
+    const expected = JSON.parse(JSON.stringify(exercise(h, p, cases))) as Record<string, unknown>[];
+    // The exercise must exercise: most calls succeed on the sources (a misspelt call would throw in both builds).
+    const calls = expected.slice(0, -1).flatMap((r) => Object.values(r));
+    const failed = calls.filter((v) => JSON.stringify(v).startsWith('{"threw"')).length;
+    expect(failed / calls.length).toBeLessThan(0.02);
+    for (const mode of ['esm', 'cjs']) {
+      const r = node([join(tmp, 'api-exercise.mjs'), mode, join(tmp, 'inputs.json'), join(tmp, `out-${mode}.json`)]);
+      expect(r.stderr, mode).toBe('');
+      expect(r.status, mode).toBe(0);
+      const got = JSON.parse(readFileSync(join(tmp, `out-${mode}.json`), 'utf8')) as { exports: string[][]; results: unknown[] };
+      expect(got.exports, mode).toEqual([Object.keys(h).sort(), Object.keys(p).sort()]);
+      expect(got.results.length, mode).toBe(expected.length);
+      for (let i = 0; i < expected.length; i++) expect(got.results[i], `${mode}, input ${i}: ${JSON.stringify(cases[i]?.text.slice(0, 200))}`).toEqual(expected[i]);
+    }
+  }, 180_000);
+
+  test('a browser bundle of sanitize from the package keeps only what it uses, with internal names shortened', async () => {
+    const result = await build({
+      ...BROWSER_BUNDLE_OPTIONS,
+      stdin: { contents: `import { sanitize } from 'htmlsift';\nexport const run = (s) => sanitize(s);\n`, resolveDir: tmp, loader: 'js' },
+    });
+    const output = Object.values(result.metafile.outputs)[0]!;
+    const inputs = Object.entries(output.inputs)
+      .filter(([, info]) => info.bytesInOutput > 0)
+      .map(([file]) => relative(join(pkg, 'dist'), resolve(tmp, file)).split('\\').join('/'));
+    expect(inputs).toContain('src/tokenizer/tokenizer.js');
+    const unwanted = inputs.filter(
+      (f) =>
+        (f.startsWith('src/policy/') && f !== 'src/policy/link.js') ||
+        f.startsWith('src/css/') ||
+        f.startsWith('src/encoding/') ||
+        f === 'src/errors.js' ||
+        f === 'src/parse-error-codes.js' ||
+        f === 'src/tree-builder/quirks-mode.js' ||
+        f === 'src/url/index.js',
+    );
+    expect(unwanted).toEqual([]);
+    const code = result.outputFiles[0]!.text;
+    expect(code).not.toContain('eof-in-tag');
+    expect(code).not.toContain('EofInTag');
+    // Internal names: the tree builder's and the tokenizer's methods are renamed (they would survive minifying).
+    const { mangleCache } = internalNames();
+    expect(Object.keys(mangleCache)).toEqual(expect.arrayContaining(['reconstructActiveFormattingElements', 'adoptionAgency', 'emitTag']));
+    for (const name of ['reconstructActiveFormattingElements', 'adoptionAgency', 'emitTag', 'insertHtmlElement']) expect(code).not.toContain(name);
+    const run = ((await import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'))) as { run: (s: string) => string }).run;
+    const dirty = '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">there</a><b><i>x</b>y</i>';
+    expect(run(dirty)).toBe(h.sanitize(dirty));
+  });
+
+  test('TypeScript finds the declarations through exports, from ESM and from CJS', () => {
+    const esm = `import { sanitize, parseDocument, serialize, Sanitizer, type SanitizeOptions } from 'htmlsift';
+import { comment, sanitizeEmail } from 'htmlsift/policies';
+import { toDOM } from 'htmlsift/browser';
+const o: SanitizeOptions = { policy: comment };
+const s: string = sanitize('<p>x', o) + serialize(parseDocument('<p>')) + sanitizeEmail('<p>').html;
+new Sanitizer({ elements: ['p'] }).allowElement('b');
+export { s, toDOM };
+`;
+    const cjs = `import htmlsift = require('htmlsift');
+import policies = require('htmlsift/policies');
+const s: string = htmlsift.sanitize('<p>x', { policy: policies.paste });
+export = s;
+`;
+    writeFileSync(join(tmp, 'consumer.mts'), esm);
+    writeFileSync(join(tmp, 'consumer.cts'), cjs);
+    writeFileSync(join(tmp, 'bad.mts'), `import { sanitize } from 'htmlsift';\nconst n: number = sanitize('x');\nexport { n };\n`);
+    const tsc = (file: string) =>
+      node([
+        join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+        '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022',
+        '--lib', 'es2022,dom', '--typeRoots', join(repoRoot, 'node_modules', '@types'), '--types', 'node', join(tmp, file),
+      ]);
+    for (const file of ['consumer.mts', 'consumer.cts']) {
+      const r = tsc(file);
+      expect(r.stdout + r.stderr, file).toBe('');
+      expect(r.status, file).toBe(0);
+    }
+    // And the check can fail: a type error in a consumer is reported.
+    const bad = tsc('bad.mts');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stdout).toContain("Type 'string' is not assignable to type 'number'");
+  }, 120_000);
+
+  test('the CLI runs', () => {
+    const dirty = '<p style="color:red" onclick=x>Hi <a href="https://t.test/" title=t>link</a><script>x</script>';
+    const r = node([join(pkg, 'dist', 'cli', 'htmlsift.js'), '--policy', 'comment'], dirty);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(h.sanitize(dirty, { policy: p.comment }));
+  });
+});
