@@ -61,7 +61,7 @@ function inputs(): { text: string; context: unknown }[] {
     out.push({ text: generateFragment(rng, ctx), context: ctx.namespace === undefined ? ctx.name : { name: ctx.name, namespace: ctx.namespace } });
   }
   for (let i = 0; i < 40; i++) out.push({ text: generateDocument(rng), context: 'body' });
-  const corpus = corpusFiles(['corpus/pages', 'corpus/email', 'corpus/paste'], 'published build');
+  const corpus = corpusFiles(['corpus/pages', 'corpus/email', 'corpus/paste'], 'published build, corpus windows');
   if (corpus !== null) {
     for (const file of corpus) {
       for (let i = 0; i < 3; i++) out.push({ text: corpusWindow(rng, file.text).input, context: 'body' });
