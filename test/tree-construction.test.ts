@@ -286,6 +286,28 @@ describe('parser API', () => {
     );
   });
 
+  it('finds an inserted option\'s select afresh once the tree moved (the remembered ancestors of a run of options)', () => {
+    // A is selected and cloned into selectedcontent, which empties it: the div holding A's span leaves the tree.
+    // B, in the same span, below the same div, is then in no select (Chromium 156 gives the same tree), so C is
+    // selected and cloned when popped. Had B reused what A's insertion found above the span, B would be selected.
+    const html = '<select><button><selectedcontent><div><span><option>A</option><option selected>B</option></span></div></selectedcontent></button><option>C</option></select>';
+    expect(body(html)).toBe(
+      ['| <select>', '|   <button>', '|     <selectedcontent>', '|       "C"', '|   <option>', '|     "C"'].join('\n'),
+    );
+    // Options in a run under one parent or under sibling optgroups, deep in a select: the walk's limit is unchanged
+    // (the select 512 ancestors up is found, 513 is not).
+    const deep = (spans: number, optgroup: string) =>
+      body('<select><button><selectedcontent></selectedcontent></button>' + '<span>'.repeat(spans) + optgroup + '<option>A</option><option selected>B</option></select>')
+        .split('\n')
+        .slice(0, 4)
+        .join('\n');
+    const selected = (text: string) => ['| <select>', '|   <button>', '|     <selectedcontent>', '|       "' + text + '"'].join('\n');
+    expect(deep(511, '')).toBe(selected('B'));
+    expect(deep(510, '<optgroup>')).toBe(selected('B'));
+    expect(deep(512, '')).not.toContain('"B"');
+    expect(deep(511, '<optgroup>')).not.toContain('"B"');
+  });
+
   it('keeps the list of active formatting elements in list order for Noah\'s Ark after the adoption agency', () => {
     // The adoption agency replaces em, em, em by clones (innermost first); the fourth em then evicts the earliest
     // in list order, so the last </em> finds the third clone and the div lands in the second one.

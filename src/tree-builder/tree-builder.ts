@@ -195,6 +195,15 @@ export class TreeBuilder implements TokenSink {
   /** For each select element (without `multiple`), its selected option so far (the selectedness setting algorithm:
    * the last inserted option with a `selected` attribute, else the first one that is not disabled). */
   private readonly selectedOptionOf = new Map<Element, Element>();
+  /**
+   * What `optionSelect` last found above an inserted option's parent: from `selectAbove` up (an optgroup below it or
+   * not), the nearest ancestor select, while `treeMoves` is what it was then. Options come in runs under one parent
+   * or under sibling optgroups, deep inside a select: each run climbs the ancestors once, not each option.
+   */
+  private selectAbove: ParentNode | null = null;
+  private selectAboveOptgroup = false;
+  private selectAboveMoves = -1;
+  private selectAboveResult: Element | null = null;
   /** The selectedcontent elements inserted in a connected tree, enabled or not (see `selectedContentMoved`). */
   private readonly connectedSelectedContents: Element[] = workList();
 
@@ -1101,6 +1110,7 @@ export class TreeBuilder implements TokenSink {
         if (open.top === 0 || open.idAt(1) !== T.BODY || !this.framesetOk) return;
         const body = open.items[1]!;
         if (body.parentNode !== null) body.remove();
+        treeMoves++;
         while (open.top > 0) open.pop();
         this.insertHtmlElement();
         this.mode = IN_FRAMESET;
@@ -1619,6 +1629,7 @@ export class TreeBuilder implements TokenSink {
         lastNode = node;
       }
       // Step 14: insert lastNode at the appropriate place with the common ancestor as override target.
+      treeMoves++;
       if (lastNode.parentNode !== null) lastNode.remove();
       this.findInsertionLocation(commonAncestor);
       this.insertAtLocation(lastNode);
@@ -2360,7 +2371,7 @@ export class TreeBuilder implements TokenSink {
    * the select's display size is more than 1. `multiple` selects have no enabled selectedcontent and are skipped.
    */
   private noteOptionInserted(option: Element): void {
-    const select = nearestAncestorSelect(option);
+    const select = this.optionSelect(option);
     if (select === null || select.getAttributeNodeNS(null, 'multiple') !== null) return;
     if (option.getAttributeNodeNS(null, 'selected') === null) {
       if (this.selectedOptionOf.has(select) || isOptionDisabled(option)) return;
@@ -2377,6 +2388,27 @@ export class TreeBuilder implements TokenSink {
       // An option that detached itself is no longer in the select.
       if (inside) this.reselectAfterRemoval(select);
     }
+  }
+
+  /** nearestAncestorSelect(option), what is above the option's parent remembered (see `selectAbove`). */
+  private optionSelect(option: Element): Element | null {
+    const parent = option.parentNode;
+    if (parent === null || parent.nodeType !== ELEMENT_NODE) return null;
+    const el = parent as Element;
+    let optgroup = false;
+    if (el.namespaceURI === HTML_NS) {
+      const found = selectStep(el, false);
+      if (found !== undefined) return found;
+      optgroup = el.localName === 'optgroup';
+    }
+    const above = el.parentNode;
+    if (above !== this.selectAbove || optgroup !== this.selectAboveOptgroup || treeMoves !== this.selectAboveMoves) {
+      this.selectAbove = above;
+      this.selectAboveOptgroup = optgroup;
+      this.selectAboveMoves = treeMoves;
+      this.selectAboveResult = nearestSelectFrom(above, optgroup, 1);
+    }
+    return this.selectAboveResult;
   }
 
   /**
@@ -2415,6 +2447,7 @@ export class TreeBuilder implements TokenSink {
       const sc = this.selectedContentOf.get(select)!;
       const selected = this.selectedOptionOf.get(select);
       if (selected === undefined) {
+        treeMoves++;
         for (const c of sc.childNodes) c.parentNode = null;
         sc.childNodes = [];
         continue;
@@ -2459,6 +2492,7 @@ export class TreeBuilder implements TokenSink {
 
 /** "Clone an option into a selectedcontent": clone first, then replace all (the option may be inside it). */
 function cloneOptionInto(option: Element, sc: Element): void {
+  treeMoves++;
   const clones = new DocumentFragment();
   cloneChildren(option, clones);
   for (const c of sc.childNodes) c.parentNode = null;
@@ -2544,6 +2578,13 @@ const RESET_IDS = [
   T.FRAMESET,
 ];
 
+/**
+ * How many times a tree builder took nodes out of where they were (the adoption agency algorithm, `<frameset>`, a
+ * selectedcontent's children replaced): what the cached ancestor select of `noteOptionInserted` depends on. Only the
+ * parser moves nodes while it runs; a count shared by every tree builder only makes a cache miss more often.
+ */
+let treeMoves = 0;
+
 /** Ancestor walks for selectedcontent give up this far up (keeps pathological nesting linear). */
 const MAX_SELECT_ANCESTOR_WALK = 512;
 /** Moves of selectedcontent elements by the adoption agency are followed while a document has at most this many. */
@@ -2551,26 +2592,38 @@ const MAX_MOVED_SELECTEDCONTENT = 64;
 
 /** The option element's nearest ancestor select (4.10.10 "option element nearest ancestor select"). */
 function nearestAncestorSelect(option: Element): Element | null {
-  let seenOptgroup = false;
-  let steps = 0;
-  for (let p = option.parentNode; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
+  return nearestSelectFrom(option.parentNode, false, 0);
+}
+
+/**
+ * The walk of nearestAncestorSelect from `p` up, `steps` ancestors below it already looked at, `seenOptgroup` if one
+ * of them was an optgroup.
+ */
+function nearestSelectFrom(p: ParentNode | null, seenOptgroup: boolean, steps: number): Element | null {
+  for (; p !== null && p.nodeType === ELEMENT_NODE; p = p.parentNode) {
     if (++steps > MAX_SELECT_ANCESTOR_WALK) return null;
     const el = p as Element;
     if (el.namespaceURI !== HTML_NS) continue;
-    switch (el.localName) {
-      case 'select':
-        return el;
-      case 'datalist':
-      case 'hr':
-      case 'option':
-        return null;
-      case 'optgroup':
-        if (seenOptgroup) return null;
-        seenOptgroup = true;
-        break;
-    }
+    const found = selectStep(el, seenOptgroup);
+    if (found !== undefined) return found;
+    if (el.localName === 'optgroup') seenOptgroup = true;
   }
   return null;
+}
+
+/** One HTML ancestor of the walk: the answer (a select, or null), or undefined to go on up. */
+function selectStep(el: Element, seenOptgroup: boolean): Element | null | undefined {
+  switch (el.localName) {
+    case 'select':
+      return el;
+    case 'datalist':
+    case 'hr':
+    case 'option':
+      return null;
+    case 'optgroup':
+      return seenOptgroup ? null : undefined;
+  }
+  return undefined;
 }
 
 /** Deep-clones the children of `src` into `dst`, without recursion. */

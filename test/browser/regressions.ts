@@ -84,6 +84,7 @@ export const REGRESSIONS: readonly Regression[] = [
   // Found by the differential run of 2026-11-21 (seed 1), minimized.
   { input: '<select><option><selectedcontent>', note: 'selectedcontent inside option (ours cloned it into itself; hung before)', contexts: ['body', 'select'] },
   { input: '<select><selectedcontent><option>', note: 'option inside selectedcontent is replaced by the clone step', contexts: ['body'] },
+  { input: '<select><button><selectedcontent><div><span><option>A</option><option selected>B</option></span></div></selectedcontent></button><option>C</option></select>', note: 'an option after the tree moved above its parent: its select found afresh', contexts: ['body'] },
   { input: '<u><dialog></u><big><search></big>', note: 'dialog and search are not special (adoption agency)', contexts: ['body'] },
   { input: '<?x a\u0000b>', note: 'U+0000 in processing-instruction data becomes U+FFFD', contexts: ['body'] },
   { input: '<template><colgroup><form>', note: 'form start tag in body inside template is inserted', contexts: ['body', 'template'] },
