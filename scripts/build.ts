@@ -34,7 +34,7 @@ export const ENTRY_POINTS = {
 export interface BuildPackageOptions {
   /** Where the package's files go (`dist`'s contents); emptied first. Default: `dist` in the repository. */
   outDir?: string;
-  /** Type declarations too (default true; tsc and tsup's declaration pass take most of the build's time). */
+  /** Type declarations too (default true; tsc takes most of the build's time). */
   declarations?: boolean;
   /** ESM only (default false): no CJS, no CLI. */
   esmOnly?: boolean;
@@ -84,10 +84,14 @@ export async function buildPackage(options: BuildPackageOptions = {}): Promise<v
     o.mangleProps = mangleProps;
     o.mangleCache = { ...mangleCache };
   };
+  const absolute = (entries: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(entries).map(([name, source]) => [name, join(root, source)]));
   await tsup({
-    entry: ENTRY_POINTS,
+    entry: absolute(ENTRY_POINTS),
     outDir,
     format: ['cjs'],
+    // (tsup picks extensions from the package.json of the working directory: say them.)
+    outExtension: () => ({ js: '.cjs' }),
     dts: false,
     sourcemap: true,
     clean: false,
@@ -98,9 +102,10 @@ export async function buildPackage(options: BuildPackageOptions = {}): Promise<v
     esbuildOptions,
   });
   await tsup({
-    entry: { 'cli/htmlsift': 'src/cli/htmlsift.ts' },
+    entry: absolute({ 'cli/htmlsift': 'src/cli/htmlsift.ts' }),
     outDir,
     format: ['esm'],
+    outExtension: () => ({ js: '.js' }),
     sourcemap: true,
     clean: false,
     target: 'es2022',
