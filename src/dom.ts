@@ -62,6 +62,21 @@ export class InvalidCharacterError extends Error {
   override name = 'InvalidCharacterError';
 }
 
+/** Thrown by `setAttributeNS` for a prefix and namespace the DOM refuses together (its NamespaceError). */
+export class NamespaceError extends Error {
+  override name = 'NamespaceError';
+}
+
+/** Web IDL's DOMString conversion of an argument, as the DOM's methods take theirs: `null` is "null", 5 is "5". */
+function domString(v: unknown): string {
+  return typeof v === 'string' ? v : '' + (v as string);
+}
+
+/** A `DOMString?` namespace argument: null, undefined and '' are no namespace. */
+function namespaceArg(v: unknown): string | null {
+  return v === null || v === undefined || v === '' ? null : domString(v);
+}
+
 /** DOM "valid attribute local name". */
 const ATTRIBUTE_NAME = /^[^\t\n\f\r \0/>=]+$/;
 /** DOM "valid element local name" (the relaxed rules of 2025), and XML's Name (any code point from U+0080 up). */
@@ -85,11 +100,11 @@ function checkAttributeName(name: string, fn: string): void {
 }
 
 /**
- * What `walk` and `enforceReparseSafety` throw when the tree is not one (code that edits the tree by hand can give an
- * element a `childNodes` that is null, a child that is a string...): the engine's TypeError from inside the walk,
- * given the function's name. Nothing is checked per node; nothing is paid until something is thrown. The function's
- * own errors (its name first) and any other error pass as they are. (Not the serializer and `textContent`: they are in
- * every `sanitize` bundle, whose size is a target.)
+ * What `walk`, `enforceReparseSafety` and `textContent` throw when the tree is not one (code that edits the tree by
+ * hand can give an element a `childNodes` that is null, a child that is a string...): the engine's TypeError from
+ * inside the walk, given the function's name. Nothing is checked per node; nothing is paid until something is thrown.
+ * The function's own errors (its name first) and any other error pass as they are. (Not the serializer: it names the
+ * nodes it cannot write.)
  */
 export function malformedTree(fn: string, e: unknown): unknown {
   if (!(e instanceof TypeError) || e.message.startsWith(fn + ':')) return e;
@@ -147,13 +162,17 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Appends `child` (detaching it from its old parent first). Returns `child`. */
   appendChild<T extends ChildNode>(child: T): T {
-    return this.insertBefore(child, null);
+    return this.insertChild(child, null, 'appendChild');
   }
 
   /** Inserts `child` before `ref` (or at the end when `ref` is null). Returns `child`. */
   insertBefore<T extends ChildNode>(child: T, ref: ChildNode | null): T {
-    checkInsertable(this as unknown as ParentNode, child);
-    if (ref !== null && ref.parentNode !== (this as unknown as ParentNode)) {
+    return this.insertChild(child, ref ?? null, 'insertBefore');
+  }
+
+  private insertChild<T extends ChildNode>(child: T, ref: ChildNode | null, fn: string): T {
+    checkInsertable(this as unknown as ParentNode, child, fn);
+    if (ref !== null && (checkNode(ref, fn), ref.parentNode !== (this as unknown as ParentNode))) {
       throw new HierarchyRequestError('insertBefore: the reference node is not a child of this node');
     }
     if (child.parentNode !== null) child.parentNode.removeChild(child);
@@ -168,6 +187,7 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Removes `child` from this node. Returns `child`. */
   removeChild<T extends ChildNode>(child: T): T {
+    checkNode(child, 'removeChild');
     const i = this.childNodes.indexOf(child);
     if (i < 0) throw new HierarchyRequestError('removeChild: the node is not a child of this node');
     this.childNodes.splice(i, 1);
@@ -177,11 +197,12 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Replaces `oldChild` with `newChild`. Returns `oldChild`. */
   replaceChild<T extends ChildNode>(newChild: ChildNode, oldChild: T): T {
+    checkNode(oldChild, 'replaceChild');
     if (oldChild.parentNode !== (this as unknown as ParentNode)) {
       throw new HierarchyRequestError('replaceChild: the node to replace is not a child of this node');
     }
     if (newChild === oldChild) return oldChild;
-    checkInsertable(this as unknown as ParentNode, newChild);
+    checkInsertable(this as unknown as ParentNode, newChild, 'replaceChild');
     if (newChild.parentNode !== null) newChild.parentNode.removeChild(newChild);
     const i = this.childNodes.indexOf(oldChild);
     this.childNodes[i] = newChild;
@@ -192,6 +213,14 @@ abstract class ParentNodeBase extends NodeBase {
 
   /** Concatenated data of all descendant text nodes (template contents excluded, as in the DOM). */
   get textContent(): string {
+    try {
+      return this.text();
+    } catch (e) {
+      throw malformedTree('textContent', e);
+    }
+  }
+
+  private text(): string {
     let out = '';
     const stack: ChildNode[][] = [this.childNodes];
     const index: number[] = [0];
@@ -234,9 +263,15 @@ export function noCycle<T>(fn: string, stack: readonly T[], onStack: Set<unknown
   return onStack;
 }
 
-function checkInsertable(parent: ParentNode, child: ChildNode): void {
-  const t: number = (child as { nodeType?: number }).nodeType ?? 0;
-  if (!(child instanceof NodeBase) || t === DOCUMENT_NODE || t === DOCUMENT_FRAGMENT_NODE) {
+/** A node argument that is not one of this module's nodes (null, a string, a plain object) is a TypeError, as in the DOM. */
+function checkNode(node: unknown, fn: string): void {
+  if (!(node instanceof NodeBase)) throw new TypeError(fn + ': expected a node, got ' + (node === null ? 'null' : typeof node));
+}
+
+function checkInsertable(parent: ParentNode, child: ChildNode, fn: string): void {
+  checkNode(child, fn);
+  const t: number = child.nodeType;
+  if (t === DOCUMENT_NODE || t === DOCUMENT_FRAGMENT_NODE) {
     throw new HierarchyRequestError('only element, text, comment, processing instruction and doctype nodes can be inserted');
   }
   if (child.nodeType === ELEMENT_NODE) {
@@ -335,6 +370,7 @@ export class Element extends ParentNodeBase {
   }
 
   getAttributeNode(name: string): Attr | null {
+    name = domString(name);
     const q = this.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
     for (const a of this.attributes) if (a.name === q) return a;
     return null;
@@ -346,7 +382,8 @@ export class Element extends ParentNodeBase {
   }
 
   getAttributeNodeNS(namespaceURI: string | null, localName: string): Attr | null {
-    const ns = namespaceURI === '' ? null : namespaceURI;
+    const ns = namespaceArg(namespaceURI);
+    localName = domString(localName);
     for (const a of this.attributes) if (a.localName === localName && a.namespaceURI === ns) return a;
     return null;
   }
@@ -355,19 +392,41 @@ export class Element extends ParentNodeBase {
     return this.getAttributeNode(name) !== null;
   }
 
-  /** Sets a no-namespace attribute (the name is lower-cased on HTML elements, as in the DOM). */
+  /**
+   * Sets a no-namespace attribute (the name is lower-cased on HTML elements, as in the DOM). Its arguments are taken as
+   * the DOM takes them (converted to strings), and a name the DOM refuses is an `InvalidCharacterError`.
+   */
   setAttribute(name: string, value: string): void {
+    name = domString(name);
+    checkAttributeName(name, 'setAttribute');
+    value = domString(value);
     const q = this.namespaceURI === HTML_NS ? asciiLowercase(name) : name;
     const a = this.getAttributeNode(q);
     if (a !== null) a.value = value;
     else this.attributes.push(new Attr(q, value));
   }
 
+  /**
+   * As the DOM's: an invalid name or prefix is an `InvalidCharacterError` (a prefix follows the rules of a name here,
+   * so that the markup reparses), a prefix with no namespace, `xml` or `xmlns` in another namespace, or the XMLNS
+   * namespace without `xmlns`, a `NamespaceError`.
+   */
   setAttributeNS(namespaceURI: string | null, qualifiedName: string, value: string): void {
-    const ns = namespaceURI === '' ? null : namespaceURI;
+    const ns = namespaceArg(namespaceURI);
+    qualifiedName = domString(qualifiedName);
+    value = domString(value);
     const colon = qualifiedName.indexOf(':');
     const prefix = colon >= 0 ? qualifiedName.slice(0, colon) : null;
     const localName = colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName;
+    checkAttributeName(localName, 'setAttributeNS');
+    if (prefix !== null) checkAttributeName(prefix, 'setAttributeNS');
+    if (
+      (prefix !== null && ns === null) ||
+      (prefix === 'xml' && ns !== XML_NS) ||
+      ((prefix ?? qualifiedName) === 'xmlns') !== (ns === XMLNS_NS)
+    ) {
+      throw new NamespaceError('setAttributeNS: the prefix of ' + JSON.stringify(qualifiedName) + ' does not go with namespace ' + ns);
+    }
     const a = this.getAttributeNodeNS(ns, localName);
     if (a !== null) {
       a.value = value;

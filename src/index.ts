@@ -63,6 +63,7 @@ export {
   Attr,
   HierarchyRequestError,
   InvalidCharacterError,
+  NamespaceError,
   Document,
   DocumentFragment,
   Element,

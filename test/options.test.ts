@@ -34,8 +34,12 @@ import {
   url,
   childrenOf,
   InvalidCharacterError,
+  NamespaceError,
+  HierarchyRequestError,
   createDocumentFragment,
   Attr,
+  XML_NS,
+  XMLNS_NS,
 } from '../src/index.js';
 import * as htmlsift from '../src/index.js';
 import { comment, commentPolicy, emailPolicy, sanitizeEmail } from '../policies/index.js';
@@ -452,6 +456,63 @@ describe('the construction helpers refuse the names the DOM refuses', () => {
   });
 });
 
+describe('the tree classes take their arguments as the DOM\'s methods do', () => {
+  it('attribute names and values are converted to strings (null is "null")', () => {
+    const el = createElement('p', { null: 'n', '5': 'five' });
+    expect(el.getAttribute(null as never)).toBe('n');
+    expect(el.getAttribute(5 as never)).toBe('five');
+    expect(el.hasAttribute(undefined as never)).toBe(false);
+    el.setAttribute('title', 7 as never);
+    el.setAttribute(null as never, null as never);
+    expect(el.getAttribute('title')).toBe('7');
+    // (A record's integer-like keys come first.)
+    expect(serializeOuter(el)).toBe('<p 5="five" null="null" title="7"></p>');
+    el.removeAttribute(null as never);
+    expect(el.getAttributeNS(undefined as never, 'title')).toBe('7');
+    el.setAttributeNS(undefined as never, 'lang', 5 as never);
+    expect(el.getAttributeNS('', 'lang')).toBe('5');
+    expect(serializeOuter(el)).toBe('<p 5="five" title="7" lang="5"></p>');
+    expect(() => el.setAttribute(Symbol('s') as never, 'v')).toThrow(TypeError);
+  });
+
+  it('setAttribute and setAttributeNS refuse the names and namespaces the DOM refuses', () => {
+    const el = createElement('p');
+    for (const bad of ['', 'a b', 'a/b', 'a>b', 'a=b', 'a\u0000b', '\tx']) {
+      expect(() => el.setAttribute(bad, 'v')).toThrow(InvalidCharacterError);
+      expect(() => el.setAttributeNS('urn:x', bad, 'v')).toThrow(InvalidCharacterError);
+    }
+    expect(() => el.setAttributeNS('urn:x', ':a', 'v')).toThrow(InvalidCharacterError);
+    expect(() => el.setAttributeNS('urn:x', 'a b:c', 'v')).toThrow(InvalidCharacterError);
+    // NamespaceError: a prefix without a namespace, xml outside the XML namespace, xmlns outside (or missing from) XMLNS.
+    for (const [ns, q] of [[null, 'x:y'], ['', 'x:y'], ['urn:x', 'xml:lang'], [null, 'xmlns'], ['urn:x', 'xmlns:a'], [XMLNS_NS, 'a'], [XMLNS_NS, 'x:a']] as const) {
+      expect(() => el.setAttributeNS(ns, q, 'v'), ns + ' ' + q).toThrow(NamespaceError);
+    }
+    expect(el.attributes).toEqual([]);
+    el.setAttributeNS(XML_NS, 'xml:lang', 'en');
+    el.setAttributeNS(XMLNS_NS, 'xmlns:a', 'urn:a');
+    el.setAttributeNS(XMLNS_NS, 'xmlns', 'urn:b');
+    el.setAttributeNS('urn:x', 'x:y', '1');
+    el.setAttribute('data-OK', '2');
+    expect(serializeOuter(el)).toBe('<p xml:lang="en" xmlns:a="urn:a" xmlns="urn:b" x:y="1" data-ok="2"></p>');
+  });
+
+  it('a node argument that is not a node is a TypeError naming the method; an undefined reference node appends', () => {
+    const parent = createElement('div');
+    const child = parent.appendChild(createText('a'));
+    for (const bad of [null, undefined, 'x', {}, { nodeType: 1 }]) {
+      expect(() => parent.appendChild(bad as never)).toThrow(/^appendChild: expected a node, got /);
+      expect(() => parent.insertBefore(bad as never, null)).toThrow(/^insertBefore: expected a node, got /);
+      expect(() => parent.removeChild(bad as never)).toThrow(/^removeChild: expected a node, got /);
+      expect(() => parent.replaceChild(createText('b'), bad as never)).toThrow(/^replaceChild: expected a node, got /);
+      expect(() => parent.replaceChild(bad as never, child)).toThrow(/^replaceChild: expected a node, got /);
+      if (bad !== null && bad !== undefined) expect(() => parent.insertBefore(createText('b'), bad as never)).toThrow(TypeError);
+    }
+    parent.insertBefore(createText('c'), undefined as never);
+    expect(parent.textContent).toBe('ac');
+    expect(() => parent.appendChild(createDocumentFragment() as never)).toThrow(HierarchyRequestError);
+  });
+});
+
 describe('a tree edited into something that is not one', () => {
   const broken: Record<string, (f: DocumentFragment) => void> = {
     'childNodes null': (f) => void ((f.childNodes[0] as Element).childNodes = null as never),
@@ -464,10 +525,10 @@ describe('a tree edited into something that is not one', () => {
       f.childNodes.push(t);
     },
   };
-  // (Not serialize and textContent: they are in every sanitize bundle, whose size is a target; the serializer names
-  // the nodes it cannot write.)
+  // (Not serialize: it names the nodes it cannot write.)
   const readers: Record<string, (f: DocumentFragment) => unknown> = {
     walk: (f) => walk(f, () => undefined),
+    textContent: (f) => f.textContent,
     enforceReparseSafety: (f) => enforceReparseSafety(f, { kind: 'fragment', name: 'body', namespace: HTML_NS }),
   };
 
