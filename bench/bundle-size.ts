@@ -16,24 +16,19 @@
  * naming each built-in and the file that imports it. Set SIZE_TOP to change how many files are listed (20).
  */
 import { builtinModules } from 'node:module';
-import { dirname, relative, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BROWSER_BUNDLE_OPTIONS } from './browser-bundle-options.js';
-import { buildPackage } from '../scripts/build.js';
+import { installPackage } from '../scripts/build.js';
 
 const root = process.cwd();
-// The package as an application installs it: outside the repository, where `htmlsift` would name the repository
-// itself (a package can import itself by its name).
+// The package as an application installs it (in a temporary directory: see installPackage).
 const consumer = mkdtempSync(join(tmpdir(), 'htmlsift-size-'));
 process.on('exit', () => rmSync(consumer, { recursive: true, force: true }));
-const pkg = join(consumer, 'node_modules', 'htmlsift');
-mkdirSync(pkg, { recursive: true });
-copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'));
-await buildPackage({ outDir: join(pkg, 'dist'), declarations: false, esmOnly: true });
+const pkg = await installPackage(consumer, { declarations: false, esmOnly: true });
 const top = Number(process.env.SIZE_TOP ?? 20);
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const isBuiltin = (p: string): boolean => builtins.has(p) || p.startsWith('node:');

@@ -10,11 +10,11 @@
  * - Type declarations: `.d.ts` beside each ESM module (tsc); each CJS file's `.d.cts` re-exports its entry module's.
  * Internal property names are shortened in all of them, the same way (see `scripts/internal-names.ts`).
  *
- * `buildPackage` is also what `test/published-build.test.ts` and `bench/bundle-size.ts` run (into another
- * directory, declarations optional).
+ * `installPackage` (the build installed as a dependency) is what `test/published-build.test.ts` and
+ * `bench/bundle-size.ts` run.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
@@ -40,20 +40,12 @@ export interface BuildPackageOptions {
   esmOnly?: boolean;
 }
 
+/** The TypeScript modules below `dir` (the CLI aside: it is its own bundle, and nothing imports it). */
 function sourceModules(dir: string): string[] {
-  const out: string[] = [];
-  const pending = [join(root, dir)];
-  while (pending.length > 0) {
-    const d = pending.pop()!;
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) {
-        // The CLI is its own bundle; nothing imports it.
-        if (relative(root, p).split('\\').join('/') !== 'src/cli') pending.push(p);
-      } else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-    }
-  }
-  return out.sort();
+  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .map((rel) => join(root, dir, rel))
+    .filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts') && !relative(root, p).split('\\').join('/').startsWith('src/cli/'))
+    .sort();
 }
 
 export async function buildPackage(options: BuildPackageOptions = {}): Promise<void> {
@@ -127,6 +119,19 @@ export async function buildPackage(options: BuildPackageOptions = {}): Promise<v
       writeFileSync(join(outDir, name + '.d.cts'), `export * from './${source.replace(/\.ts$/, '.js')}';\n`);
     }
   }
+}
+
+/**
+ * The package as an application installs it: `<consumer>/node_modules/htmlsift` holding package.json and the build.
+ * `consumer` must be outside the repository, where `htmlsift` would name the repository itself (a package can import
+ * itself by its name). Returns the package's directory.
+ */
+export async function installPackage(consumer: string, options: Omit<BuildPackageOptions, 'outDir'> = {}): Promise<string> {
+  const pkg = join(consumer, 'node_modules', 'htmlsift');
+  mkdirSync(pkg, { recursive: true });
+  copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'));
+  await buildPackage({ ...options, outDir: join(pkg, 'dist') });
+  return pkg;
 }
 
 // Run as a script (not when imported, nor when bundled into a benchmark, whose own path import.meta.url then is).

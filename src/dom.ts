@@ -274,7 +274,7 @@ function checkInsertable(parent: ParentNode, child: ChildNode, fn: string): void
   if (t === DOCUMENT_NODE || t === DOCUMENT_FRAGMENT_NODE) {
     throw new HierarchyRequestError('only element, text, comment, processing instruction and doctype nodes can be inserted');
   }
-  if (child.nodeType === ELEMENT_NODE) {
+  if (t === ELEMENT_NODE) {
     // No cycles: `child` must not be `parent` or one of its ancestors. A childless element can only be
     // `parent` itself, so the walk up (O(depth)) is needed only for elements that have children.
     if ((child as Element).childNodes.length === 0) {
