@@ -2,9 +2,10 @@
  * `npm run bench:memory`: peak memory of parsing one big page (corpus/pages/huge-page.html, 0.9 MB), htmlsift's
  * parseDocument against parse5.parse.
  *
- * Every measurement is a fresh Node process (a tiny child script written to .bench/), so nothing one run
- * allocates is seen by the next. A child reads the file, imports the library (htmlsift: an esbuild bundle of
- * src/index.ts made by this script; parse5: from node_modules), optionally parses once, and reports its peak
+ * Every measurement is a fresh Node process (a tiny child script), so nothing one run allocates is seen by the
+ * next. A child reads the file, imports the library (htmlsift: the package as published, `scripts/build.ts`,
+ * installed in a temporary `node_modules` and imported by its name, as an application imports it; parse5: from
+ * node_modules), optionally parses once, and reports its peak
  * RSS (VmHWM from /proc/self/status, else `process.resourceUsage().maxRSS`). The baseline child does the same
  * minus the parse, so "peak RSS delta" = what the parse added to the process's high-water mark. Children also
  * report the heap still held by the finished tree after a full GC (retained size), and how much the V8 heap's
@@ -12,7 +13,9 @@
  * generation, other V8 spaces, and outside the V8 heap (the optimizing compiler's zones, thread stacks, malloc).
  *
  * A bare Node process (reading no page, importing no library) is measured too, for the issue's own figure: the
- * parse's peak over a bare process, which also counts reading the page and importing the library.
+ * parse's peak over a bare process, which also counts reading the page and importing the library. So is a process
+ * that reads the page and imports nothing: the baseline's peak over it is what importing the library costs (with
+ * the import's time), which is all a process sanitizing small inputs holds beyond its own.
  *
  * Children run in alternating order (bare, then each library's baseline and parse, then reversed), RUNS times each
  * (default 9); the report gives medians, min–max, and the ratios htmlsift / parse5 of both figures (target: ≤ 0.5).
@@ -21,10 +24,11 @@
  * flags for the children, e.g. --max-semi-space-size=1), HTMLSIFT_SHARED.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { median } from './harness.js';
+import { installPackage } from '../scripts/build.js';
 
 const shared = process.env.HTMLSIFT_SHARED ?? resolve(process.cwd(), '..', 'shared');
 const file = join(shared, 'corpus', 'pages', process.env.MEMORY_FILE ?? 'huge-page.html');
@@ -37,21 +41,14 @@ const runs = Number(process.env.MEMORY_RUNS ?? 9);
 // generation (which otherwise sets a floor of tens of MB under any allocation-heavy parse).
 const nodeFlags = (process.env.MEMORY_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
-const outDir = resolve(process.cwd(), '.bench');
-mkdirSync(outDir, { recursive: true });
-const libFile = join(outDir, 'memory-htmlsift.mjs');
+// htmlsift as an application gets it: the package installed in a temporary directory (see installPackage), where the
+// child runs and imports it by name (for Node, the bundled ESM of the package's `node` condition).
+const outDir = mkdtempSync(join(tmpdir(), 'htmlsift-memory-'));
+process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
+await installPackage(outDir, { declarations: false, esmOnly: true });
 const childFile = join(outDir, 'memory-child.mjs');
-
-// htmlsift as it would be consumed: one ESM bundle, minification off (the code size is not what is measured).
-await build({
-  entryPoints: [resolve(process.cwd(), 'src/index.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile: libFile,
-  logLevel: 'warning',
-});
+// parse5 from the repository's node_modules (the child runs elsewhere).
+const parse5Url = import.meta.resolve('parse5');
 
 // The child: argv = [library, mode, file]; library ∈ htmlsift|parse5, mode ∈ baseline|parse; or library bare (a
 // Node process that reads no page and imports no library).
@@ -73,6 +70,11 @@ if (lib === 'bare') {
   process.exit(0);
 }
 const html = readFileSync(file, 'utf8');
+if (lib === 'page') {
+  // Reads the page, imports nothing: what importing a library adds is a baseline's peak over this one's.
+  process.stdout.write(JSON.stringify({ peakKB: peakKB(), heapUsed: 0, youngKB: 0, restKB: 0, importMs: 0, ok: 0 }));
+  process.exit(0);
+}
 // Physical memory of the V8 heap: the young generation (new space), and the rest (old, code, large objects).
 function heapKB() {
   let young = 0, rest = 0;
@@ -82,9 +84,11 @@ function heapKB() {
   }
   return [young / 1024, rest / 1024];
 }
+const t0 = performance.now();
 const parse = lib === 'htmlsift'
-  ? (await import(${JSON.stringify('./' + 'memory-htmlsift.mjs')})).parseDocument
-  : (await import('parse5')).parse;
+  ? (await import('htmlsift')).parseDocument
+  : (await import(${JSON.stringify(parse5Url)})).parse;
+const importMs = performance.now() - t0;
 let tree = null;
 const [young0, rest0] = heapKB();
 if (mode === 'parse') tree = parse(html);
@@ -93,7 +97,7 @@ const [young1, rest1] = heapKB();
 globalThis.gc?.(); globalThis.gc?.();
 const heap = process.memoryUsage().heapUsed;
 tree = tree === null ? 0 : 1;
-process.stdout.write(JSON.stringify({ peakKB: peak, heapUsed: heap, youngKB: young1 - young0, restKB: rest1 - rest0, ok: tree }));
+process.stdout.write(JSON.stringify({ peakKB: peak, heapUsed: heap, youngKB: young1 - young0, restKB: rest1 - rest0, importMs, ok: tree }));
 `,
 );
 
@@ -103,6 +107,8 @@ interface Sample {
   /** Growth of the V8 heap's physical memory over the parse: young generation, and the other spaces. */
   youngKB: number;
   restKB: number;
+  /** Time the library's import took (baseline and parse children). */
+  importMs: number;
 }
 
 function child(lib: string, mode: string): Sample {
@@ -117,6 +123,7 @@ function child(lib: string, mode: string): Sample {
 
 const kinds = [
   { key: 'bare', lib: 'bare', mode: 'bare' },
+  { key: 'page', lib: 'page', mode: 'page' },
   { key: 'htmlsift baseline', lib: 'htmlsift', mode: 'baseline' },
   { key: 'htmlsift parse', lib: 'htmlsift', mode: 'parse' },
   { key: 'parse5 baseline', lib: 'parse5', mode: 'baseline' },
@@ -165,4 +172,11 @@ console.log(
   `  bare Node process peak ${mb(bare)} MB; parse peak over it: htmlsift ${mb(overBare('htmlsift'))} MB, parse5 ${mb(overBare('parse5'))} MB, ratio ${(overBare('htmlsift') / overBare('parse5')).toFixed(2)}x (target ≤ 0.5x)`,
 );
 console.log(`  peak RSS delta ratio htmlsift / parse5: ${(ours.delta / theirs.delta).toFixed(2)}x (the parse alone)`);
+// Importing alone: the baseline's peak over a process that reads the page and imports nothing, and the import's time.
+const page = median(samples.get('page')!.map((s) => s.peakKB));
+const imported = (lib: string): string => {
+  const base = samples.get(`${lib} baseline`)!;
+  return `${lib} ${mb(median(base.map((s) => s.peakKB)) - page)} MB in ${median(base.map((s) => s.importMs)).toFixed(1)} ms`;
+};
+console.log(`  importing the library (peak over a process that only reads the page): ${imported('htmlsift')}, ${imported('parse5')}`);
 console.log(`  retained heap ratio  htmlsift / parse5: ${(ours.retained / theirs.retained).toFixed(2)}x`);

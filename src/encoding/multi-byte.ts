@@ -40,7 +40,7 @@ const INDEX_LENGTHS: Readonly<Record<string, number>> = {
   big5: 126 * 157,
   'euc-kr': 126 * 190,
   gb18030: 126 * 190,
-  jis0208: 94 * 94 * 2, // Shift_JIS pointers go up to (0xFC − 0xC1) × 188 + 0xFC − 0x41 = 11279
+  jis0208: 94 * 94 * 2, // Shift_JIS pointers go up to (0xFC - 0xC1) * 188 + 0xFC - 0x41 = 11279
   jis0212: 94 * 94,
   'iso-2022-jp-katakana': 63,
 };

@@ -424,7 +424,7 @@ export class Tokenizer {
   }
 
   /**
-   * Whether `name` (hash `h`, see `hashOfRange`) is among the names of `attributes[0..count)` (count ≥ SHORT_TAG,
+   * Whether `name` (hash `h`, see `hashOfRange`) is among the names of `attributes[0..count)` (count >= SHORT_TAG,
    * or any earlier index while a new table takes the names so far); if not, it is added as attribute `count`.
    * Linear in the number of attributes whatever the names: each name adds a few probe steps to the tag's budget,
    * and a tag that spends them all (names made to share hashes or slots) moves its names to a Set.
@@ -552,7 +552,7 @@ export class Tokenizer {
   }
 
   // ======================================================================================
-  // 13.2.5.77 – 13.2.5.84 Character reference states
+  // 13.2.5.77 to 13.2.5.84 Character reference states
   // ======================================================================================
 
   /**

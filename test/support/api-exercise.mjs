@@ -167,7 +167,9 @@ export function exercise(h, p, inputs) {
   return results;
 }
 
-// As a child process: `node api-exercise.mjs esm|cjs inputs.json out.json`, `htmlsift` resolved from here.
+// As a child process: `node api-exercise.mjs esm|esm-modules|cjs inputs.json out.json`, `htmlsift` resolved from here:
+// `esm` through the package's exports (for Node, the bundled `dist/node/`), `esm-modules` the one-file-per-module
+// ESM that bundlers get (its Node entry modules, which install the multi-byte decoders as `dist/node/` does).
 const [, script, mode, inFile, outFile] = process.argv;
 if (script !== undefined && import.meta.url === (await import('node:url')).pathToFileURL(script).href && mode !== undefined) {
   const { readFileSync, writeFileSync } = await import('node:fs');
@@ -178,6 +180,9 @@ if (script !== undefined && import.meta.url === (await import('node:url')).pathT
     const require = createRequire(import.meta.url);
     h = require('htmlsift');
     p = require('htmlsift/policies');
+  } else if (mode === 'esm-modules') {
+    h = await import(new URL('./node_modules/htmlsift/dist/src/node.js', import.meta.url).href);
+    p = await import(new URL('./node_modules/htmlsift/dist/policies/node.js', import.meta.url).href);
   } else {
     h = await import('htmlsift');
     p = await import('htmlsift/policies');
