@@ -10,7 +10,7 @@
  * - A browser bundle of `sanitize` from the package keeps only the modules it uses (the same rule as
  *   `test/bundle.test.ts` for the sources: no policy engine, CSS, encoding tables, error names), with the internal
  *   names shortened.
- * - Node's ESM loads each module once whichever entry points a program imports, from the bundled `dist/node/`.
+ * - For Node, ESM and CJS, the entry points load each module once whichever of them a program takes (`dist/node/`).
  * - No built file has a character above U+00FF (V8 keeps a module's source text, in two bytes per character if any
  *   character needs them).
  * - TypeScript finds the declarations, ESM and CJS, through `exports`.
@@ -124,28 +124,44 @@ describe('the published build', () => {
     expect(run(dirty)).toBe(h.sanitize(dirty));
   });
 
-  test("Node's ESM: the bundled entry points, each module once whichever of them a program imports", () => {
-    const program = `const h = await import('htmlsift');
+  test('Node, ESM and CJS: the entry points load each module once, whichever of them a program takes', () => {
+    const program = `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const h = await import('htmlsift');
 const p = await import('htmlsift/policies');
 const b = await import('htmlsift/browser');
+const hc = require('htmlsift');
+const pc = require('htmlsift/policies');
+const bc = require('htmlsift/browser');
 console.log(JSON.stringify({
-  resolved: ['htmlsift', 'htmlsift/policies', 'htmlsift/browser'].map((s) => import.meta.resolve(s)),
-  shared: h.extendPolicy === p.extendPolicy,
-  browser: Object.keys(b).sort(),
+  resolved: ['htmlsift', 'htmlsift/policies', 'htmlsift/browser'].flatMap((s) => [import.meta.resolve(s), require.resolve(s)]),
+  shared: [h.extendPolicy === p.extendPolicy, hc.extendPolicy === pc.extendPolicy],
+  browser: [Object.keys(b).sort(), Object.keys(bc).sort()],
+  esModule: [hc.__esModule, pc.__esModule, bc.__esModule],
 }));
 `;
     writeFileSync(join(tmp, 'entries.mjs'), program);
     const r = node([join(tmp, 'entries.mjs')]);
     expect(r.stderr).toBe('');
-    const got = JSON.parse(r.stdout) as { resolved: string[]; shared: boolean; browser: string[] };
-    const dist = pathToFileURL(join(pkg, 'dist')).href;
-    expect(got.resolved).toEqual(['index.js', 'policies.js', 'browser.js'].map((f) => dist + '/node/' + f));
-    expect(got.shared).toBe(true);
-    expect(got.browser).toEqual(['createTrustedSanitizer', 'toDOM']);
-    // Each class is defined in one file of the build (the chunks the entry points share), not once per entry point.
-    const code = builtFiles(join(pkg, 'dist', 'node')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const got = JSON.parse(r.stdout) as { resolved: string[]; shared: boolean[]; browser: string[][]; esModule: boolean[] };
+    const dist = join(pkg, 'dist');
+    expect(got.resolved).toEqual(
+      [['index.js', 'node.cjs'], ['policies.js', 'policies.node.cjs'], ['browser.js', 'browser.node.cjs']].flatMap(([esm, cjs]) => [
+        pathToFileURL(join(dist, 'node', esm!)).href,
+        join(dist, cjs!),
+      ]),
+    );
+    expect(got.shared).toEqual([true, true]);
+    expect(got.browser).toEqual([['createTrustedSanitizer', 'toDOM'], ['createTrustedSanitizer', 'toDOM']]);
+    expect(got.esModule).toEqual([true, true, true]);
+    // Each class is defined in one file of each build (the ESM chunks the entry points share; the CJS bundle of all
+    // three), not once per entry point.
+    const read = (files: string[]): string => files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    const esm = read(builtFiles(join(dist, 'node')).filter((f) => f.endsWith('.js')));
+    const cjs = read([join(dist, 'node.cjs'), join(dist, 'policies.node.cjs'), join(dist, 'browser.node.cjs'), join(dist, 'node', 'entries.cjs')]);
     for (const name of ['Tokenizer', 'TreeBuilder', 'Element', 'Sanitizer', 'CssTokenizer']) {
-      expect(code.split(`var ${name} = class`).length - 1, name).toBe(1);
+      expect(esm.split(`var ${name} = class`).length - 1, name).toBe(1);
+      expect(cjs.split(`var ${name} = class`).length - 1, name).toBe(1);
     }
   });
 
