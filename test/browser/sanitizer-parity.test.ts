@@ -857,9 +857,13 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'elements that is not replaced (or, removed, takes it away). That is the element\'s parent, through the ' +
       'replaced ones, unless the parent left the stack first: `</form>` takes the form element off the stack while ' +
       'elements opened inside it stay open, so `<form><font></form>x` with font replaced gives `<form></form>x`, and ' +
-      'just `x` with form removed; sanitizing the parsed fragment gives `<form>x</form>` and nothing. Rewrite: our ' +
-      'side parses again with such insertions made there (none after a round of the adoption agency algorithm, and ' +
-      'none into a foster-parented element, which the deviations above model), then sanitizes.',
+      'just `x` with form removed; sanitizing the parsed fragment gives `<form>x</form>` and nothing. The same after ' +
+      'a round of the adoption agency algorithm: `<p><form><font><h1></font></form><` in annotation-xml with h1 ' +
+      'replaced gives `<p></p><` (the round moved the h1 into the form, which `</form>` then left open below it), and ' +
+      '`<table><u><b><li></u><` in a template with u, b and li replaced and table removed gives nothing (the text ' +
+      'goes past the replaced clone and li to the table). Rewrite: our side parses again with such insertions made ' +
+      'there (but the algorithm\'s own insertion, and none into a foster-parented element, which the deviations ' +
+      'above model), then sanitizes.',
     ...WHILE_PARSING,
   },
   {
@@ -987,8 +991,6 @@ function parseNoting(
   const open = internals.open;
   let parentlessMoves = 0;
   let stackHomeMoves = 0;
-  // Whether the adoption agency algorithm has run a round (an insertion with an override target).
-  let adopted = false;
   const currentNode = (): Element | null => (open !== undefined && open.current instanceof Element ? open.current : null);
   const templateParents = new Map<Element, ParentNode>();
   const fosterTargets = new Map<Element, FosterNote>();
@@ -1021,13 +1023,14 @@ function parseNoting(
         for (const el of open.items ?? []) if (el.parentNode !== null) lastParents.set(el, el.parentNode);
       }
       override = overrideTarget;
-      if (overrideTarget !== null) adopted = true;
       find.call(builder, overrideTarget);
       // Chromium's replaced element is not in the tree: what goes into it goes down the stack of open elements to the
       // first element that is not replaced (the root, at the bottom, never is). Where that is not where the element's
       // ancestors (through replaced ones) would take it, the insertion goes there instead.
       const into = internals.locParent;
-      if (stackHomes !== null && !adopted && into === target && into instanceof Element && isReplacedIn(stackHomes, into) && !fosterTargets.has(into)) {
+      // (Not the adoption agency algorithm's own insertion, step 14, which the deviation of the replaced furthest block
+      // models; what is inserted after a round goes down the stack as any other insertion does.)
+      if (stackHomes !== null && overrideTarget === null && into === target && into instanceof Element && isReplacedIn(stackHomes, into) && !fosterTargets.has(into)) {
         const items = open.items ?? [];
         let at = open.indexOf!.call(open, into);
         while (at > 0 && isReplacedIn(stackHomes, items[at]!)) at--;
@@ -2136,6 +2139,23 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     });
     await pinned(stackHome(['form']), 'safe', '| <form>\n| "x"', 'sanitize-while-parsing-replaced-stack-home', '| <form>\n| "y"');
     await pinned(stackHome(['b']), 'safe', '| "x"', 'sanitize-while-parsing-replaced-stack-home', '| "y"');
+    // The same after a round of the adoption agency algorithm. `</font>` moves the replaced h1 into the form (removed)
+    // and `</form>` takes the form off the stack below it: Chromium sends "<" past the h1 to the fragment. And in a
+    // template, `</u>` foster-parents a clone of the replaced b holding the replaced li before the table (removed):
+    // Chromium sends "<" past the li and the clone to the table, and nothing is left (the u, foster-parented and
+    // replaced, takes the second rewrite).
+    const afterRound: SanitizerCase = {
+      config: { kind: 'dict', value: { removeElements: ['form'], replaceWithChildrenElements: ['h1'] } },
+      markup: '<p><form><font><h1></font></form><',
+      context: div,
+    };
+    await pinned(afterRound, 'safe', '| <p>\n| "<"', 'sanitize-while-parsing-replaced-stack-home', '| <p>\n| ">"');
+    const afterFoster: SanitizerCase = {
+      config: { kind: 'dict', value: { removeElements: ['table'], replaceWithChildrenElements: ['li', 'b', 'u'] } },
+      markup: '<table><u><b><li></u><',
+      context: { name: 'template' },
+    };
+    await pinned(afterFoster, 'safe', '', 'sanitize-while-parsing-replaced-stack-home+sanitize-while-parsing-foster-parented-replaced', '| ">"');
     // Two rounds of the adoption agency algorithm in a declarative shadow root: the first moves the div's children
     // (the replaced p) into the new b, so the second round, with p as its furthest block, finds the ">" Chromium
     // had put into the div (p is not in its tree) in that b, which is removed: only the div is left. (Taking the p's
