@@ -605,7 +605,7 @@ interface KnownDeviation {
   /** Cheap test: can it apply to this case at all? */
   applies(c: SanitizerCase, chromium: Outcome): boolean;
   /** For tree parts: the markup our side runs on instead (Chromium's result stays as it is). */
-  rewriteMarkup?(markup: string): string;
+  rewriteMarkup?(markup: string, c: SanitizerCase): string;
 }
 
 const CRASHERS = new RegExp(CRASHING_EVENT_HANDLERS.join('|'), 'gi');
@@ -620,7 +620,74 @@ const PARSE_TIME_DEVIATIONS = new Set([
   'sanitize-while-parsing-replaced-stack-home',
 ]);
 
-const SELECTEDCONTENT_TAG = /<\/?selectedcontent(?=[\t\n\f\r />])(?:[^>"']|"[^"]*"|'[^']*')*>?/gi;
+/** A selectedcontent start or end tag, read from where one begins (`lastIndex`). */
+const SELECTEDCONTENT_TAG = /<\/?selectedcontent(?=[\t\n\f\r />])(?:[^>"']|"[^"]*"|'[^']*')*>?/iy;
+
+/** The context element our parser is given for a fragment (as parser.ts makes it). */
+function contextElementFor(context: { name: string; namespace: string }): Element {
+  return context.namespace === HTML_NS
+    ? new Element(context.name.toLowerCase(), HTML_NS, [])
+    : new Element(context.namespace === SVG_NS ? adjustSvgTagName(context.name) : context.name, context.namespace, []);
+}
+
+/** A token sink that gives `builder` every token, the tags through `tags` (which pass them on). */
+function sinkTo(builder: TreeBuilder, tags: Pick<TokenSink, 'startTag' | 'endTag'>): TokenSink {
+  return {
+    startTag: (name, attributes, selfClosing) => tags.startTag(name, attributes, selfClosing),
+    endTag: (name) => tags.endTag(name),
+    characters: (data) => builder.characters(data),
+    nullCharacter: () => builder.nullCharacter(),
+    comment: (data) => builder.comment(data),
+    processingInstruction: (target, data) => builder.processingInstruction(target, data),
+    doctype: (name, publicId, systemId, forceQuirks) => builder.doctype(name, publicId, systemId, forceQuirks),
+    endOfFile: () => builder.endOfFile(),
+    cdataAllowed: () => builder.cdataAllowed(),
+  };
+}
+
+/**
+ * The markup without the start and end tags of its HTML selectedcontent elements: those the parser reads as such
+ * in the case's context (scripting off, as setHTML parses), found where the tokenizer says each tag token began.
+ * (Not every `<selectedcontent>` in the markup is one: in `<g<selectedcontent>` it is part of a tag name, and in
+ * SVG it makes an SVG element.) A start tag is one when the element it made is an HTML selectedcontent; an end tag,
+ * when the HTML rules take it (the adjusted current node is an HTML element).
+ */
+function withoutSelectedContentTags(markup: string, c: SanitizerCase): string {
+  const context = { name: c.context.name, namespace: c.context.namespace ?? HTML_NS };
+  const builder = new TreeBuilder(new Document(), { scripting: false, reportErrors: false });
+  const open = (builder as unknown as { open: { current: Element | null; top: number } }).open;
+  const contextElement = contextElementFor(context);
+  const starts: number[] = [];
+  let tokenizer: Tokenizer | null = null;
+  const sink = sinkTo(builder, {
+    startTag: (name, attributes, selfClosing) => {
+      const at = tokenizer!.tokenStart;
+      builder.startTag(name, attributes, selfClosing);
+      const made = open.current;
+      if (name === 'selectedcontent' && made !== null && made.attributes === attributes && made.namespaceURI === HTML_NS) starts.push(at);
+    },
+    endTag: (name) => {
+      // (The fragment's root alone on the stack: the adjusted current node is the context element.)
+      const adjusted = open.top === 0 ? contextElement : open.current;
+      if (name === 'selectedcontent' && (adjusted === null || adjusted.namespaceURI === HTML_NS)) starts.push(tokenizer!.tokenStart);
+      builder.endTag(name);
+    },
+  });
+  tokenizer = new Tokenizer(sink);
+  builder.tokenizer = tokenizer;
+  builder.initFragment(contextElement);
+  tokenizer.run(markup);
+  let out = '';
+  let from = 0;
+  for (const at of starts) {
+    SELECTEDCONTENT_TAG.lastIndex = at;
+    const tag = SELECTEDCONTENT_TAG.exec(markup);
+    if (tag === null || at < from) continue;
+    out += markup.slice(from, at);
+    from = at + tag[0].length;
+  }
+  return out + markup.slice(from);
+}
 
 /** Whether the case's configuration (as our side builds it) replaces HTML selectedcontent elements with their children. */
 function replacesSelectedContent(c: SanitizerCase): boolean {
@@ -794,12 +861,13 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       '(whatwg/html#12756), so the element is never in the tree and the select\'s selectedcontent mirroring (which ' +
       'replaces a selectedcontent\'s children with a clone of the selected option\'s contents, e.g. empties ' +
       '`<select><selectedcontent><option>` of its option) never runs; sanitizing the parsed fragment replaces it ' +
-      'after the mirroring did. Rewrite: our side parses the markup without selectedcontent start and end tags ' +
+      'after the mirroring did. Rewrite: our side parses the markup without the selectedcontent start and end tags ' +
+      '(those the tokenizer reads as tags) ' +
       '(an ordinary element for the tree builder, so only the mirroring is lost), when the configuration in effect ' +
       'lists HTML selectedcontent in "replaceWithChildrenElements".',
     ...WHILE_PARSING,
     applies: (c) => /<\/?selectedcontent/i.test(c.markup) && replacesSelectedContent(c),
-    rewriteMarkup: (m) => m.replace(SELECTEDCONTENT_TAG, ''),
+    rewriteMarkup: withoutSelectedContentTags,
   },
   {
     id: 'declarative-shadow-root',
@@ -831,7 +899,10 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       '`<table><tr><s>x` with s replaced gives `<table><tbody><tr>x</tr></tbody></table>`, and nothing at all when ' +
       'that section is removed; sanitizing the parsed fragment leaves "x" before the table. The same holds for an ' +
       'element the adoption agency algorithm foster-parents, with the common ancestor as that parent: ' +
-      '`<table><b><div></b>x` with div replaced gives `<b></b><table><b></b>x</table>`. Rewrite: our side parses ' +
+      '`<table><b><div></b>x` with div replaced gives `<b></b><table><b></b>x</table>`, and for the clone of a ' +
+      'formatting element it foster-parents holding the furthest block: `<table><u><s><p></u>` with s and p replaced ' +
+      'gives `<u></u><table><u></u></table>` (the new u, appended to p, goes past the clone to the table), where ' +
+      'sanitizing the parsed fragment gives `<u></u><u></u><table></table>`. Rewrite: our side parses ' +
       'noting each foster-parented element\'s target section, moves the children of the replaced ones there (after ' +
       'what it held then), then sanitizes.',
     ...WHILE_PARSING,
@@ -976,10 +1047,7 @@ function parseNoting(
 ): ParseNotes | null {
   const document = new Document();
   const builder = new TreeBuilder(document, { scripting, reportErrors: false });
-  const contextElement =
-    context.namespace === HTML_NS
-      ? new Element(context.name.toLowerCase(), HTML_NS, [])
-      : new Element(context.namespace === SVG_NS ? adjustSvgTagName(context.name) : context.name, context.namespace, []);
+  const contextElement = contextElementFor(context);
   const internals = builder as unknown as {
     open?: { current?: Element | null; items?: Element[]; indexOf?: (el: Element) => number };
     locParent?: ParentNode;
@@ -1005,8 +1073,7 @@ function parseNoting(
   // a table section and the place is elsewhere, the element inserted next was foster-parented. An element inserted
   // a second time is the adoption agency algorithm's furthest block: its children then are noted with the element
   // below it on the stack of open elements (the formatting element). A new element that already has children (a
-  // clone of a formatting element holding the furthest block) is not noted: what Chromium does there is not
-  // modelled, and such cases stay unexplained.
+  // clone of a formatting element holding the furthest block, foster-parented at step 14) is noted as a new one.
   const find = internals.findInsertionLocation;
   const insert = internals.insertAtLocation;
   const hooks = open !== undefined && typeof open.indexOf === 'function' && typeof find === 'function';
@@ -1067,7 +1134,9 @@ function parseNoting(
       pending = null;
       if (noted !== null && node instanceof Element && !fosterTargets.has(node)) {
         if (!inserted.has(node)) {
-          if (node.childNodes.length === 0) fosterTargets.set(node, { ...noted, earlier: null });
+          // (A new element with children is the adoption agency algorithm's clone of a formatting element, holding the
+          // furthest block, inserted at step 14: replaced, Chromium sends what goes into it to its table section too.)
+          if (node.childNodes.length === 0 || override !== null) fosterTargets.set(node, { ...noted, earlier: null });
         } else {
           const below = open.indexOf!.call(open, node) - 1;
           const home = below >= 0 ? open.items?.[below] : undefined;
@@ -1109,7 +1178,7 @@ function parseNoting(
       };
     }
   }
-  const sink: TokenSink = {
+  const sink = sinkTo(builder, {
     startTag(name, attributes, selfClosing) {
       builder.startTag(name, attributes, selfClosing);
       if (name !== 'template' || !attributes.some((a) => a.localName === 'shadowrootmode')) return;
@@ -1119,14 +1188,7 @@ function parseNoting(
       }
     },
     endTag: (name) => builder.endTag(name),
-    characters: (data) => builder.characters(data),
-    nullCharacter: () => builder.nullCharacter(),
-    comment: (data) => builder.comment(data),
-    processingInstruction: (target, data) => builder.processingInstruction(target, data),
-    doctype: (name, publicId, systemId, forceQuirks) => builder.doctype(name, publicId, systemId, forceQuirks),
-    endOfFile: () => builder.endOfFile(),
-    cdataAllowed: () => builder.cdataAllowed(),
-  };
+  });
   const tokenizer = new Tokenizer(sink);
   builder.tokenizer = tokenizer;
   const root = builder.initFragment(contextElement);
@@ -1570,7 +1632,7 @@ function explainTree(
   // 1. Markup rewrites (what our side parses).
   let m = markup;
   for (const k of rewrites) {
-    const r = k.rewriteMarkup!(m);
+    const r = k.rewriteMarkup!(m, c);
     // The crash rename is what Chromium ran, so it counts even when it changes nothing on our side.
     if (r !== m || k.id === 'chromium-sethtml-crashes-on-standard-handlers') used.push(k.id);
     m = r;
@@ -2071,6 +2133,12 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
       expect(await verdict(c, part, ch!)).toBe(explained);
       expect(await verdict(c, part, { ...ch!, [part]: doctored })).toBe('diff');
     };
+    /** A case with a configuration dictionary. */
+    const dictCase = (value: Json, markup: string, context: SanitizerCase['context'] = div): SanitizerCase => ({
+      config: { kind: 'dict', value },
+      markup,
+      context,
+    });
     // A case both sides agree on; Chromium's result doctored (other text, a throw) is explained by nothing.
     const plain: SanitizerCase = { config: { kind: 'dict', value: { elements: ['p', 'b'] } }, markup: '<p>x<b onclick=1>y</b></p>', context: div };
     const [ch1] = await chromiumRun(holder, [plain]);
@@ -2087,11 +2155,7 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     // Sanitize while parsing with the adoption agency algorithm: it foster-parents the replaced div; Chromium had put
     // "y" into b (the div's parent then) and puts "z" into the table (the common ancestor), which is removed, so
     // only <b>y</b> is left. Only the rewrite with both moves gives that; a doctored result stays unexplained.
-    const adopted: SanitizerCase = {
-      config: { kind: 'dict', value: { elements: ['b'], replaceWithChildrenElements: ['div'] } },
-      markup: '<table><b><div>y</b>z',
-      context: div,
-    };
+    const adopted = dictCase({ elements: ['b'], replaceWithChildrenElements: ['div'] }, '<table><b><div>y</b>z');
     await pinned(adopted, 'safe', '| <b>\n|   "y"', 'sanitize-while-parsing-foster-parented-replaced', '| <b>\n|   "y"\n| "z"');
     // The same in a template, with the common ancestor the template: Chromium had put "x" into i (the li's parent
     // then) and appends the new i to the template element itself, not to its contents, so "x" stays in the first i
@@ -2123,11 +2187,7 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     // A replaced table is parentless in Chromium: the second <a> takes the first off the stack of open elements, and
     // the reconstructed s goes to the element above the table there (the template contents), not before the table
     // inside the removed a. Only the parse with that placement gives <s>; a doctored result stays unexplained.
-    const parentless: SanitizerCase = {
-      config: { kind: 'dict', value: { removeElements: ['a'], replaceWithChildrenElements: ['table'] } },
-      markup: '<a><p><s><table><a>',
-      context: { name: 'template' },
-    };
+    const parentless = dictCase({ removeElements: ['a'], replaceWithChildrenElements: ['table'] }, '<a><p><s><table><a>', { name: 'template' });
     await pinned(parentless, 'safe', '| <s>', 'sanitize-while-parsing-parentless-table', '| <s>\n|   <p>');
     // `</form>` takes the form off the stack with font still open in it: Chromium sends "x" (inserted into the
     // replaced font) down the stack to the fragment, not into the form. Kept form and removed form alike; only the
@@ -2139,41 +2199,59 @@ describe.skipIf(skipBrowser)('Sanitizer API parity with Chromium setHTML', () =>
     });
     await pinned(stackHome(['form']), 'safe', '| <form>\n| "x"', 'sanitize-while-parsing-replaced-stack-home', '| <form>\n| "y"');
     await pinned(stackHome(['b']), 'safe', '| "x"', 'sanitize-while-parsing-replaced-stack-home', '| "y"');
-    // The same after a round of the adoption agency algorithm. `</font>` moves the replaced h1 into the form (removed)
-    // and `</form>` takes the form off the stack below it: Chromium sends "<" past the h1 to the fragment. And in a
-    // template, `</u>` foster-parents a clone of the replaced b holding the replaced li before the table (removed):
-    // Chromium sends "<" past the li and the clone to the table, and nothing is left (the u, foster-parented and
-    // replaced, takes the second rewrite).
-    const afterRound: SanitizerCase = {
-      config: { kind: 'dict', value: { removeElements: ['form'], replaceWithChildrenElements: ['h1'] } },
-      markup: '<p><form><font><h1></font></form><',
-      context: div,
-    };
+    // The same after a round of the adoption agency algorithm: `</font>` moves the replaced h1 into the form (removed)
+    // and `</form>` takes the form off the stack below it: Chromium sends "<" past the h1 to the fragment.
+    const afterRound = dictCase({ removeElements: ['form'], replaceWithChildrenElements: ['h1'] }, '<p><form><font><h1></font></form><');
     await pinned(afterRound, 'safe', '| <p>\n| "<"', 'sanitize-while-parsing-replaced-stack-home', '| <p>\n| ">"');
-    const afterFoster: SanitizerCase = {
-      config: { kind: 'dict', value: { removeElements: ['table'], replaceWithChildrenElements: ['li', 'b', 'u'] } },
-      markup: '<table><u><b><li></u><',
-      context: { name: 'template' },
-    };
-    await pinned(afterFoster, 'safe', '', 'sanitize-while-parsing-replaced-stack-home+sanitize-while-parsing-foster-parented-replaced', '| ">"');
+    // The adoption agency algorithm's clone of a replaced formatting element (s), holding the replaced furthest block
+    // (p), foster-parented at step 14: Chromium sends what goes into it to the table, so the new u (step 17, into
+    // p) is in the table, not beside it. And in a template, with the table removed: `</u>` foster-parents a clone of
+    // the replaced b holding the replaced li, and Chromium sends "<" past the li and the clone to the table: nothing
+    // is left.
+    const fosteredClone = dictCase({ replaceWithChildrenElements: ['s', 'p'] }, '<table><u><s><p></u>');
+    await pinned(fosteredClone, 'safe', '| <u>\n| <table>\n|   <u>', 'sanitize-while-parsing-foster-parented-replaced', '| <u>\n| <table>\n|   <s>');
+    const fosteredCloneRemoved = dictCase(
+      { removeElements: ['table'], replaceWithChildrenElements: ['li', 'b', 'u'] },
+      '<table><u><b><li></u><',
+      { name: 'template' },
+    );
+    await pinned(fosteredCloneRemoved, 'safe', '', 'sanitize-while-parsing-foster-parented-replaced', '| ">"');
+    // A replaced selectedcontent: the markup is parsed without its selectedcontent tags, but only those of HTML
+    // selectedcontent elements (the first `<selectedcontent>` here is part of the tag name `g<selectedcontent`; in
+    // the second case, the first makes an SVG element): the option stays in the select.
+    const selectedContent = dictCase({ replaceWithChildrenElements: ['selectedcontent'] }, '<g<selectedcontent><select><selectedcontent><option>');
+    await pinned(
+      selectedContent,
+      'safe',
+      '| <g<selectedcontent>\n|   <select>\n|     <option>',
+      'sanitize-while-parsing-selectedcontent-replaced',
+      '| <g<selectedcontent>\n|   <select>\n|     <option>\n|       "x"',
+    );
+    const svgSelectedContent = dictCase(
+      { replaceWithChildrenElements: ['selectedcontent'] },
+      '<svg><selectedcontent><table><select><selectedcontent><option>',
+    );
+    await pinned(
+      svgSelectedContent,
+      'safe',
+      '| <svg svg>\n|   <svg selectedcontent>\n| <select>\n|   <option>\n| <table>',
+      'sanitize-while-parsing-selectedcontent-replaced',
+      '| <svg svg>\n|   <svg selectedcontent>\n| <select>\n|   <option>\n|     "x"\n| <table>',
+    );
     // Two rounds of the adoption agency algorithm in a declarative shadow root: the first moves the div's children
     // (the replaced p) into the new b, so the second round, with p as its furthest block, finds the ">" Chromium
     // had put into the div (p is not in its tree) in that b, which is removed: only the div is left. (Taking the p's
     // place from before the first round put ">" back into the div.)
-    const twoRounds: SanitizerCase = {
-      config: { kind: 'dict', value: { replaceWithChildrenElements: ['p'], removeElements: ['b'] } },
-      markup: '<y-><template shadowrootmode=open><b><div><p>></b>',
-      context: div,
-    };
+    const twoRounds = dictCase({ replaceWithChildrenElements: ['p'], removeElements: ['b'] }, '<y-><template shadowrootmode=open><b><div><p>></b>');
     const twoRoundsDump = '| <y->\n|   <#shadow root>\n|     <div>';
     await pinned(twoRounds, 'unsafe', twoRoundsDump, 'sanitize-while-parsing-replaced-furthest-block+declarative-shadow-root', twoRoundsDump + '\n|       ">"');
     // Two rounds again, the second with a replaced block (the div) that the first moved into the new b, itself
     // replaced: the rewrite follows the b (in the li, where step 17 appended it) to the li. Only the li is left.
-    const replacedRounds: SanitizerCase = {
-      config: { kind: 'dict', value: { elements: ['template', 'y-', 'li'], attributes: ['shadowrootmode'], replaceWithChildrenElements: ['div', 'b'] } },
-      markup: '<y-><template shadowrootmode=open><b><li><div></b>',
-      context: { name: 'template' },
-    };
+    const replacedRounds = dictCase(
+      { elements: ['template', 'y-', 'li'], attributes: ['shadowrootmode'], replaceWithChildrenElements: ['div', 'b'] },
+      '<y-><template shadowrootmode=open><b><li><div></b>',
+      { name: 'template' },
+    );
     await pinned(replacedRounds, 'safe', '| <y->\n|   <#shadow root>\n|     <li>', 'declarative-shadow-root', '| <y->\n|   <#shadow root>');
     // Outside templates: "x" went into n (the div's parent then), which is removed, so nothing is left.
     const lost: SanitizerCase = {
