@@ -861,8 +861,8 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       '(whatwg/html#12756), so the element is never in the tree and the select\'s selectedcontent mirroring (which ' +
       'replaces a selectedcontent\'s children with a clone of the selected option\'s contents, e.g. empties ' +
       '`<select><selectedcontent><option>` of its option) never runs; sanitizing the parsed fragment replaces it ' +
-      'after the mirroring did. Rewrite: our side parses the markup without the selectedcontent start and end tags ' +
-      '(those the tokenizer reads as tags) ' +
+      'after the mirroring did. Rewrite: our side parses the markup without the start and end tags of its HTML ' +
+      'selectedcontent elements, found while parsing (not `<selectedcontent>` inside a tag name, nor in SVG) ' +
       '(an ordinary element for the tree builder, so only the mirroring is lost), when the configuration in effect ' +
       'lists HTML selectedcontent in "replaceWithChildrenElements".',
     ...WHILE_PARSING,
@@ -929,12 +929,11 @@ const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'replaced ones, unless the parent left the stack first: `</form>` takes the form element off the stack while ' +
       'elements opened inside it stay open, so `<form><font></form>x` with font replaced gives `<form></form>x`, and ' +
       'just `x` with form removed; sanitizing the parsed fragment gives `<form>x</form>` and nothing. The same after ' +
-      'a round of the adoption agency algorithm: `<p><form><font><h1></font></form><` in annotation-xml with h1 ' +
-      'replaced gives `<p></p><` (the round moved the h1 into the form, which `</form>` then left open below it), and ' +
-      '`<table><u><b><li></u><` in a template with u, b and li replaced and table removed gives nothing (the text ' +
-      'goes past the replaced clone and li to the table). Rewrite: our side parses again with such insertions made ' +
-      'there (but the algorithm\'s own insertion, and none into a foster-parented element, which the deviations ' +
-      'above model), then sanitizes.',
+      'a round of the adoption agency algorithm: `<p><form><font><h1></font></form><` with h1 replaced and form ' +
+      'removed gives `<p></p><` (the round moved the h1 into the form, and `</form>` took the form off the stack ' +
+      'below it), where sanitizing the parsed fragment gives `<p></p>`. Rewrite: our side parses again with such ' +
+      'insertions made there (but the algorithm\'s own insertion, and none into a foster-parented element, which the ' +
+      'deviations above model), then sanitizes.',
     ...WHILE_PARSING,
   },
   {
