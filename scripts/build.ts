@@ -139,7 +139,7 @@ export async function buildPackage(options: BuildPackageOptions = {}): Promise<v
   const absolute = (entries: Record<string, string>): Record<string, string> =>
     Object.fromEntries(Object.entries(entries).map(([name, source]) => [name, join(root, source)]));
   await tsup({
-    entry: absolute(Object.fromEntries(Object.entries(ENTRY_POINTS).filter(([name]) => !(name + '.cjs' in NODE_CJS_FILES)))),
+    entry: absolute({ index: ENTRY_POINTS.index, policies: ENTRY_POINTS.policies, browser: ENTRY_POINTS.browser }),
     outDir,
     format: ['cjs'],
     // (tsup picks extensions from the package.json of the working directory: say them.)

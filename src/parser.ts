@@ -127,7 +127,8 @@ function isValidContextName(name: string): boolean {
   return true;
 }
 
-function contextElement(context: unknown): Element {
+/** The context element of the fragment parsing algorithm for `options.context` (checked: a TypeError names what is wrong). */
+export function contextElement(context: unknown): Element {
   let name: unknown;
   let ns: unknown = HTML_NS;
   if (typeof context === 'string') {

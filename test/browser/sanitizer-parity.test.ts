@@ -39,7 +39,6 @@ import {
   ELEMENT_NODE,
   Element,
   ProcessingInstruction,
-  SVG_NS,
   TEXT_NODE,
   Text,
   walk,
@@ -57,12 +56,11 @@ import {
   setHTMLSkipsContext,
 } from '../../src/sanitizer-api/index.js';
 import { serialize } from '../../src/serializer.js';
-import { parseFragment } from '../../src/parser.js';
+import { contextElement as fragmentContext, parseFragment } from '../../src/parser.js';
 import { removeUnsafeFromConfig, sanitizerState } from '../../src/sanitizer-api/config.js';
 import type { CanonicalSanitizerConfig } from '../../src/sanitizer-api/types.js';
 import { Tokenizer } from '../../src/tokenizer/tokenizer.js';
 import type { TokenSink } from '../../src/tokenizer/token-sink.js';
-import { adjustSvgTagName } from '../../src/tree-builder/foreign-content.js';
 import { TreeBuilder } from '../../src/tree-builder/tree-builder.js';
 import { dumpTree } from '../support/dump.js';
 import {
@@ -623,13 +621,6 @@ const PARSE_TIME_DEVIATIONS = new Set([
 /** A selectedcontent start or end tag, read from where one begins (`lastIndex`). */
 const SELECTEDCONTENT_TAG = /<\/?selectedcontent(?=[\t\n\f\r />])(?:[^>"']|"[^"]*"|'[^']*')*>?/iy;
 
-/** The context element our parser is given for a fragment (as parser.ts makes it). */
-function contextElementFor(context: { name: string; namespace: string }): Element {
-  return context.namespace === HTML_NS
-    ? new Element(context.name.toLowerCase(), HTML_NS, [])
-    : new Element(context.namespace === SVG_NS ? adjustSvgTagName(context.name) : context.name, context.namespace, []);
-}
-
 /** A token sink that gives `builder` every token, the tags through `tags` (which pass them on). */
 function sinkTo(builder: TreeBuilder, tags: Pick<TokenSink, 'startTag' | 'endTag'>): TokenSink {
   return {
@@ -656,7 +647,7 @@ function withoutSelectedContentTags(markup: string, c: SanitizerCase): string {
   const context = { name: c.context.name, namespace: c.context.namespace ?? HTML_NS };
   const builder = new TreeBuilder(new Document(), { scripting: false, reportErrors: false });
   const open = (builder as unknown as { open: { current: Element | null; top: number } }).open;
-  const contextElement = contextElementFor(context);
+  const contextElement = fragmentContext(context);
   const starts: number[] = [];
   let tokenizer: Tokenizer | null = null;
   const sink = sinkTo(builder, {
@@ -1046,7 +1037,7 @@ function parseNoting(
 ): ParseNotes | null {
   const document = new Document();
   const builder = new TreeBuilder(document, { scripting, reportErrors: false });
-  const contextElement = contextElementFor(context);
+  const contextElement = fragmentContext(context);
   const internals = builder as unknown as {
     open?: { current?: Element | null; items?: Element[]; indexOf?: (el: Element) => number };
     locParent?: ParentNode;
