@@ -16,6 +16,10 @@
  *      same context, in our parser and in browsers, with scripting on or off;
  *   6. serialization in round-trip mode.
  *
+ * Without a policy or an `onReport` callback, steps 3 and 5 of a fragment (outside an `html` context) run in one
+ * walk of the tree: reparse safety runs step 3's filter on each child list just before it reads it
+ * (`ChildListFilter`), which leaves the tree the two walks leave (test/sanitizer-api/one-walk.test.ts).
+ *
  * `sanitizeFragment`/`sanitizeDocument` stop after step 4 by default (so that, with a SanitizerConfig, the
  * tree is exactly what Chromium's `setHTML` builds); `reparseSafe: true` adds step 5 for callers who will
  * serialize the tree themselves.
@@ -25,7 +29,15 @@ import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase 
 // then sit within gzip's 32 KB window of the tree builder's tag and attribute names, which they repeat (reparse
 // safety imports those tables first), a smaller gzipped bundle (npm run bench:size).
 import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
-import { type AttributeCheck, sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitizer-api/sanitize.js';
+import {
+  type AttributeCheck,
+  anchorChildListFilter,
+  ChildListFilter,
+  compiledSanitizer,
+  sanitizeWith,
+  setHTMLSkipsContext,
+  type SanitizerSpec,
+} from './sanitizer-api/sanitize.js';
 import { htmlRawTextParent, serialize } from './serializer.js';
 import { urlHardening } from './sanitizer/url-hardening.js';
 import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
@@ -125,8 +137,20 @@ function sanitizeFragmentWith(
     return fragment;
   }
   const report = options.onReport;
+  const extra = hardeningFor(policy === null && safe && hardenUrls, report);
+  if (reparseSafe && policy === null && report === undefined && !(ctxNamespace === HTML_NS && asciiLowercase(ctxName) === 'html')) {
+    // Steps 3 and 5 in one walk of the tree: reparse safety runs the Sanitizer API's filter on each child list just
+    // before it reads it (see ChildListFilter), which gives the tree the two walks give. A report's entries come in
+    // the order of two walks (and the filter's also for subtrees that reparse safety then drops), so it takes those.
+    const compiled = compiledSanitizer(sanitizer, safe);
+    // (`extra` is the shared check here, holding nothing of the caller's.)
+    anchorChildListFilter(compiled, extra);
+    const filter = new ChildListFilter(compiled, extra);
+    enforceFragmentReparseSafety(fragment, { kind: 'fragment', name: ctxName, namespace: ctxNamespace }, undefined, filter);
+    return fragment;
+  }
   if (policy !== null) engine!.structure(fragment, policy, report);
-  sanitizeWith(fragment, sanitizer, safe, hardeningFor(policy === null && safe && hardenUrls, report));
+  sanitizeWith(fragment, sanitizer, safe, extra);
   if (policy !== null) engine!.attributes(fragment, policy, report);
   if (reparseSafe) {
     enforceFragmentReparseSafety(
@@ -203,8 +227,12 @@ function parseScripting(options: SanitizeOptions, safe: boolean, template: boole
  * The URL hardening check for the Sanitizer API's attribute pass, or null when it is off (it runs in safe mode
  * without a policy, whose URL rules replace it).
  */
+/** The URL hardening check without a report, made once. */
+let quietHardening: AttributeCheck | null = null;
+
 function hardeningFor(on: boolean, report: ((entry: SanitizeReportEntry) => void) | undefined): AttributeCheck | null {
   if (!on) return null;
+  if (report === undefined) return (quietHardening ??= urlHardening());
   return urlHardening(
     report
       ? (el, attribute) =>

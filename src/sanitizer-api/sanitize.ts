@@ -203,22 +203,47 @@ function actionFor(node: ChildNode, c: CompiledConfig): number {
  * element, its children and template contents. `root` itself is not judged. An HTML `template` root has its
  * contents sanitized too.
  *
- * Its scratch arrays are its own: an `extra` check may report to a callback that sanitizes something else before
- * this walk is done. (They were once module arrays shared by every walk, and a walk started there took over the
- * rest of the list the outer walk was filtering, which lost its later children.)
+ * Its scratch arrays are its own (in its ChildListFilter): an `extra` check may report to a callback that sanitizes
+ * something else before this walk is done. (They were once module arrays shared by every walk, and a walk started
+ * there took over the rest of the list the outer walk was filtering, which lost its later children.)
  */
 export function sanitizeCore(root: ParentNode, c: CompiledConfig, extra: AttributeCheck | null = null): void {
-  // (Not array literals: see workList.)
-  const scratchOut = workList<ChildNode>();
-  const inputLists = workList<ChildNode[]>();
-  const inputIndex = workList<number>();
+  // (Not an array literal: see workList.)
   const work = workList<ParentNode>();
+  const filter = new ChildListFilter(c, extra, work);
   work.push(root);
   if (root.nodeType === ELEMENT_NODE && (root as Element).content !== null) work.push((root as Element).content!);
-  while (work.length > 0) {
-    const parent = work.pop()!;
+  while (work.length > 0) filter.filter(work.pop()!);
+}
+
+/**
+ * "sanitize core" one child list at a time: `filter(parent)` judges `parent`'s children (dropping, keeping, or
+ * replacing each with its own children, which are judged in its place) and filters the attributes of the elements
+ * it keeps; the kept elements' own children are left as they are, for a later call (sanitizeCore pushes those
+ * parents on `descend`). Reparse safety, given one as its list filter, calls it on each child list just before it
+ * walks that list, so that `sanitize()` walks the tree once for both (see sanitize.ts).
+ */
+export class ChildListFilter {
+  private readonly scratchOut = workList<ChildNode>();
+  private readonly inputLists = workList<ChildNode[]>();
+  private readonly inputIndex = workList<number>();
+
+  /** `descend`: where kept elements with children (and template contents) are pushed, if given. */
+  constructor(
+    private readonly c: CompiledConfig,
+    private readonly extra: AttributeCheck | null,
+    private readonly descend: ParentNode[] | null = null,
+  ) {}
+
+  filter(parent: ParentNode): void {
     const list = parent.childNodes;
-    if (list.length === 0) continue;
+    if (list.length === 0) return;
+    const c = this.c;
+    const extra = this.extra;
+    const work = this.descend;
+    const scratchOut = this.scratchOut;
+    const inputLists = this.inputLists;
+    const inputIndex = this.inputIndex;
     let changed = false;
     // Kept children are scratchOut[0..kept): a count, not `length`, which is a runtime call to reset.
     let kept = 0;
@@ -246,8 +271,10 @@ export function sanitizeCore(root: ParentNode, c: CompiledConfig, extra: Attribu
           const el = node as Element;
           sanitizeAttributes(el, c, extra);
           // Children and, for templates, the template contents are sanitized in turn.
-          if (el.childNodes.length > 0) work.push(el);
-          if (el.content !== null && el.content.childNodes.length > 0) work.push(el.content);
+          if (work !== null) {
+            if (el.childNodes.length > 0) work.push(el);
+            if (el.content !== null && el.content.childNodes.length > 0) work.push(el.content);
+          }
         }
       } else {
         changed = true;
@@ -274,6 +301,18 @@ export function sanitizeCore(root: ParentNode, c: CompiledConfig, extra: Attribu
       list.length = kept;
     }
   }
+}
+
+/**
+ * One filter kept alive, holding no tree: V8 drops an object shape no object has at a full collection, and with it
+ * the optimized code of the walks that use it (test/map-anchor.test.ts; see `mapAnchor` in parser.ts). It is made
+ * from a walk's own configuration and check (one made at load, with other values in its fields, did not keep the
+ * walks' code), so give it none that holds what a caller passed (a report callback).
+ */
+let childListFilterAnchor: ChildListFilter | null = null;
+
+export function anchorChildListFilter(c: CompiledConfig, extra: AttributeCheck | null): void {
+  childListFilterAnchor ??= new ChildListFilter(c, extra);
 }
 
 /**

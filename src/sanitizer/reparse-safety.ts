@@ -367,9 +367,38 @@ function checkArguments(root: unknown, context: unknown, onRepair: unknown): voi
  * `enforceReparseSafety` for a fragment: `root` is not a Document and `context` is a fragment context. It does not
  * reference the document rules, so a bundle that only sanitizes fragments does not carry them.
  */
-export function enforceFragmentReparseSafety(root: ParentNode, context: ReparseContext, onRepair?: RepairListener): number {
-  return enforce(root, context, onRepair, null);
+export function enforceFragmentReparseSafety(
+  root: ParentNode,
+  context: ReparseContext,
+  onRepair?: RepairListener,
+  filter?: ChildListFilter,
+): number {
+  if (filter === undefined) return enforce(root, context, onRepair, null);
+  const outer = listFilter;
+  listFilter = filter;
+  try {
+    return enforce(root, context, onRepair, null);
+  } finally {
+    listFilter = outer;
+  }
 }
+
+/**
+ * A filter run on each child list just before the walk reads it (the Sanitizer API's "sanitize core", one list at
+ * a time: see sanitizer-api/sanitize.ts): the walk then sees each list as the filter's own walk would have left it,
+ * and the tree is walked once instead of twice. It may remove nodes of the list, or replace them with their
+ * children; it must not touch anything outside the list and the attributes of the elements it keeps. The lists
+ * are: the root's, each kept element's (or its template contents') when the walk enters it, and an unwrapped
+ * element's children (and template contents) before they take its place. Only fragments outside an `html` context
+ * take one (a document's and an `html` context's structure steps come before the walk and move nodes between
+ * lists); a wrapper the walk makes gets no filtering of its own, its children come from a filtered list.
+ */
+export interface ChildListFilter {
+  filter(parent: ParentNode): void;
+}
+
+/** The filter of the walk in progress (enforceFragmentReparseSafety's), or null. */
+let listFilter: ChildListFilter | null = null;
 
 function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairListener | undefined, documents: DocumentRules | null): number {
   let repairs = 0;
@@ -382,9 +411,13 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     if (documents === null) throw new TypeError('reparse safety: a document needs enforceReparseSafety');
     documents.structure(root, report);
   } else if (context.namespace === HTML_NS && asciiLowercase(context.name) === 'html') {
+    if (listFilter !== null) throw new TypeError('reparse safety: no list filter in an html context');
     htmlElementStructure(root, root.childNodes, report);
   }
+  if (listFilter !== null) listFilter.filter(listParent(root));
   const stack: Frame[] = [rootFrame(root, context)];
+  // The last wrapper made (see ChildListFilter).
+  let wrapper: Element | null = null;
   const maxDepth = context.kind === 'document' || root.nodeType === DOCUMENT_NODE ? MAX_DOCUMENT_DEPTH : MAX_FRAGMENT_DEPTH;
 
   while (stack.length > 0) {
@@ -526,7 +559,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
         continue;
       }
       if (verdict.startsWith('wrap:')) {
-        report('wrap', wrapAt(f, verdict.slice(5)), 'implied-' + verdict.slice(5));
+        report('wrap', (wrapper = wrapAt(f, verdict.slice(5))), 'implied-' + verdict.slice(5));
         continue;
       }
       if (verdict.startsWith('drop:')) {
@@ -540,6 +573,8 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     }
     fixAttributes(el, report);
     keep(f);
+    // The children come from a filtered list in a wrapper the walk made.
+    if (listFilter !== null && el !== wrapper && !serializesAsVoid(el)) listFilter.filter(listParent(el));
     const child = childFrame(f, el);
     if (child !== null) {
       if (el.content !== null && el.childNodes.length > 0) {
@@ -772,6 +807,10 @@ function removeAt(f: Frame, node: ChildNode): void {
 
 /** Replaces the element at the frame's index with its children (and template contents), which are checked next. */
 function unwrapAt(f: Frame, el: Element): void {
+  if (listFilter !== null) {
+    if (el.content !== null) listFilter.filter(el.content);
+    listFilter.filter(el);
+  }
   const kids = el.content !== null ? el.content.childNodes.concat(el.childNodes) : el.childNodes;
   const parent = listParent(f.parent);
   // The children take the element's slot and the end of the gap before it.
