@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lookupName, rememberName } from '../src/tokenizer/interned-names.js';
 import { parseDocument } from '../src/index.js';
+import { Tokenizer } from '../src/tokenizer/tokenizer.js';
+import type { TokenSink } from '../src/tokenizer/token-sink.js';
+import { htmlTagId, UNKNOWN } from '../src/tree-builder/html-elements.js';
 
 describe('shared tag and attribute names', () => {
   it('finds a remembered name in any ASCII case, inside a larger string', () => {
@@ -45,5 +48,41 @@ describe('shared tag and attribute names', () => {
     expect(a!.localName).toBe('div');
     expect(a!.attributes[0]!.localName).toBe('class');
     expect(b!.localName).toBe('div');
+  });
+
+  it('hands each tag token the tag id of its name, or -1 (then the tree builder looks the name up)', () => {
+    // HTML tag names in both cases, names that are not HTML tag names (SVG, custom, with U+0000), names too long
+    // to keep (selectedcontent), and enough distinct names that slots are taken over; then all of it again.
+    const names = ['div', 'P', 'tAbLe', 'td', 'svg', 'foreignObject', 'path', 'x-a', 'my-element', 'selectedcontent', 'b\u0000r'];
+    for (let i = 0; i < 1500; i++) names.push('n' + i.toString(36), i % 3 ? 'span' : 'A');
+    const html = names.map((n) => `<${n} x=1>t</${n}>`).join('');
+    const seen: [string, number][] = [];
+    const sink: TokenSink = {
+      startTag: (name, _a, _s, tagId) => void seen.push([name, tagId]),
+      endTag: (name, tagId) => void seen.push([name, tagId]),
+      characters: () => {},
+      nullCharacter: () => {},
+      comment: () => {},
+      processingInstruction: () => {},
+      doctype: () => {},
+      endOfFile: () => {},
+      cdataAllowed: () => false,
+    };
+    for (let round = 0; round < 2; round++) {
+      seen.length = 0;
+      new Tokenizer(sink, null).run(html);
+      expect(seen.length).toBe(names.length * 2);
+      let known = 0;
+      for (const [name, tagId] of seen) {
+        if (tagId === -1) continue;
+        known++;
+        expect([name, tagId]).toEqual([name, htmlTagId(name)]);
+      }
+      // The cache knows most of them, the HTML ones with their ids.
+      expect(known).toBeGreaterThan(seen.length / 2);
+      expect(seen.filter(([n, id]) => n === 'span' && id === htmlTagId('span')).length).toBeGreaterThan(1000);
+      expect(seen.some(([n, id]) => n === 'my-element' && id === UNKNOWN)).toBe(true);
+      expect(seen.filter(([n]) => n === 'selectedcontent').every(([, id]) => id === -1)).toBe(true);
+    }
   });
 });

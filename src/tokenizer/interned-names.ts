@@ -7,7 +7,11 @@
  * every element of one name holds the same string (whose hash V8 has already computed, which makes the tree
  * builder's lookups by name cheaper too). A new name, or one whose slot another name took, is sliced and
  * takes the slot. Names are ASCII-lower-cased, as both states do.
+ *
+ * Each kept name also keeps its HTML tag id (tree-builder/html-elements.ts), found once when the name takes its
+ * slot: the tokenizer hands it to the tree builder with the tag token, which then needs no lookup by name.
  */
+import { htmlTagId } from '../tree-builder/html-elements.js';
 
 const BITS = 9;
 const MASK = (1 << BITS) - 1;
@@ -19,6 +23,11 @@ const MASK = (1 << BITS) - 1;
 const MAX_LENGTH = 12;
 const names: (string | undefined)[] = new Array<string | undefined>(MASK + 1).fill(undefined);
 const hashes = new Int32Array(MASK + 1);
+/** The HTML tag id of each kept name (UNKNOWN, 0, for a name that is not an HTML tag name). */
+const tagIds = new Uint8Array(MASK + 1);
+
+/** The HTML tag id of the name the last lookup found or the last `rememberName` kept; -1 after a miss. */
+let lastTagId = -1;
 
 /** Slot and hash of the last lookup that missed, for `rememberName` (slot -1: nothing to remember). */
 let missSlot = -1;
@@ -54,6 +63,7 @@ export function hashOfRange(s: string, start: number, end: number): number {
 export function lookupHashedName(s: string, start: number, end: number, h: number): string | null {
   const len = end - start;
   missSlot = -1;
+  lastTagId = -1;
   if (len === 0 || len > MAX_LENGTH) return null;
   h = (Math.imul(h, 31) + len) | 0;
   h ^= h >>> 11;
@@ -67,7 +77,10 @@ export function lookupHashedName(s: string, start: number, end: number, h: numbe
       if (c !== cand.charCodeAt(j)) break;
     }
     // A U+0000 never matches (a kept name has U+FFFD there), so such names are always made afresh.
-    if (j === len) return cand;
+    if (j === len) {
+      lastTagId = tagIds[slot]!;
+      return cand;
+    }
   }
   missSlot = slot;
   missHash = h;
@@ -79,5 +92,14 @@ export function rememberName(name: string): void {
   if (missSlot < 0) return;
   names[missSlot] = name;
   hashes[missSlot] = missHash;
+  tagIds[missSlot] = lastTagId = htmlTagId(name);
   missSlot = -1;
+}
+
+/**
+ * The HTML tag id (UNKNOWN for other names) of the name just returned by `lookupHashedName` or kept by
+ * `rememberName`, or -1 when the name is not kept (too long, or empty): the caller then looks it up by name.
+ */
+export function lastNameTagId(): number {
+  return lastTagId;
 }

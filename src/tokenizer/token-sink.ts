@@ -11,11 +11,16 @@ export interface TokenSink {
   /**
    * A start tag. `name` is lower-cased. `attributes` is a fresh array of fresh `Attr`s (no-namespace,
    * names lower-cased, duplicates already dropped with a `duplicate-attribute` error) whose ownership
-   * passes to the sink: the tree builder uses it as the element's attribute list.
+   * passes to the sink: the tree builder uses it as the element's attribute list. `tagId` is the name's HTML tag
+   * id (tree-builder/html-elements.ts; UNKNOWN for a name that is not an HTML tag name) when the tokenizer's name
+   * cache knows it, else -1.
    */
-  startTag(name: string, attributes: Attr[], selfClosing: boolean): void;
-  /** An end tag (its attributes and self-closing flag are dropped by the tokenizer, with the standard's errors). */
-  endTag(name: string): void;
+  startTag(name: string, attributes: Attr[], selfClosing: boolean, tagId: number): void;
+  /**
+   * An end tag (its attributes and self-closing flag are dropped by the tokenizer, with the standard's errors);
+   * `tagId` as for a start tag.
+   */
+  endTag(name: string, tagId: number): void;
   /**
    * A run of character tokens, as long as the tokenizer could make it. Never empty. In the data state and
    * in CDATA sections a U+0000 is not part of a run: it arrives through `nullCharacter()`. Elsewhere

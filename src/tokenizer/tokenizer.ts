@@ -12,7 +12,7 @@
  * call; the loop reads `this.state` afresh at every step.
  */
 import { Attr, exactCopy, isAsciiAlpha, workList } from '../dom.js';
-import { hashOfRange, lookupHashedName, rememberName } from './interned-names.js';
+import { hashOfRange, lastNameTagId, lookupHashedName, rememberName } from './interned-names.js';
 import type { ParseErrorSink } from '../errors.js';
 import * as E from '../parse-error-codes.js';
 import {
@@ -195,6 +195,8 @@ export class Tokenizer {
   private tokenBegin = 0;
   private isEndTag = false;
   private tagName = '';
+  /** The tag name's HTML tag id when the name cache knows it, else -1 (see interned-names.ts). */
+  private tagId = -1;
   private selfClosing = false;
   /**
    * The current tag's attributes are `attributes[0..attributeCount)`: one scratch array reused for every
@@ -367,6 +369,7 @@ export class Tokenizer {
     this.isEndTag = isEnd;
     this.tokenBegin = begin;
     this.tagName = '';
+    this.tagId = -1;
     this.selfClosing = false;
     this.attributeCount = 0;
     this.nameTable = null;
@@ -382,11 +385,11 @@ export class Tokenizer {
     if (this.isEndTag) {
       if (this.attributeCount > 0) this.err(E.EndTagWithAttributes, p);
       if (this.selfClosing) this.err(E.EndTagWithTrailingSolidus, p);
-      this.sink.endTag(this.tagName);
+      this.sink.endTag(this.tagName, this.tagId);
     } else {
       this.lastStartTagName = this.tagName;
       const n = this.attributeCount;
-      this.sink.startTag(this.tagName, exactCopy(this.attributes, n), this.selfClosing);
+      this.sink.startTag(this.tagName, exactCopy(this.attributes, n), this.selfClosing, this.tagId);
     }
   }
 
@@ -869,6 +872,7 @@ export class Tokenizer {
           }
           // The state runs once per tag (it scans the whole name), so this sets the name.
           this.tagName = nameOfRange(s, start, p, h, fix);
+          this.tagId = lastNameTagId();
           if (p >= n) {
             this.err(E.EofInTag, p);
             this.emitEndOfFile();

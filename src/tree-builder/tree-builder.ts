@@ -261,12 +261,12 @@ export class TreeBuilder implements TokenSink {
   // ---------------------------------------------------------------------------------------------
   // TokenSink
 
-  startTag(name: string, attributes: Attr[], selfClosing: boolean): void {
+  startTag(name: string, attributes: Attr[], selfClosing: boolean, tagId = -1): void {
     this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = START_TAG;
     // `name` is already the string every element of this name shares (the tokenizer's name cache).
     this.tName = name;
-    this.tId = this.startTagId(name);
+    this.tId = tagId > T.UNKNOWN ? tagId : tagId === T.UNKNOWN ? this.dynamicStartTagId(name) : this.startTagId(name);
     this.tAttrs = attributes;
     this.tSelfClosing = selfClosing;
     this.tAcknowledged = false;
@@ -274,11 +274,11 @@ export class TreeBuilder implements TokenSink {
     if (selfClosing && !this.tAcknowledged) this.err(E.NonVoidHtmlElementStartTagWithTrailingSolidus);
   }
 
-  endTag(name: string): void {
+  endTag(name: string, tagId = -1): void {
     this.skipNextNewline = false; // only the very next token can be the ignored line feed
     this.tk = END_TAG;
     this.tName = name;
-    this.tId = this.endTagId(name);
+    this.tId = tagId > T.UNKNOWN ? tagId : tagId === T.UNKNOWN ? this.dynamicEndTagId(name) : this.endTagId(name);
     this.tAttrs = NO_ATTRS;
     this.dispatch();
   }
@@ -354,7 +354,11 @@ export class TreeBuilder implements TokenSink {
    */
   private startTagId(name: string): number {
     const id = T.htmlTagId(name);
-    if (id !== T.UNKNOWN) return id;
+    return id !== T.UNKNOWN ? id : this.dynamicStartTagId(name);
+  }
+
+  /** startTagId for a name known not to be an HTML tag name. */
+  private dynamicStartTagId(name: string): number {
     const d = this.dynamicIds.get(name);
     if (d !== undefined) return d;
     const n = this.nextDynamicId++;
@@ -365,7 +369,11 @@ export class TreeBuilder implements TokenSink {
   /** The tag id of an end tag's name: -1 when no element of that name was ever created. */
   private endTagId(name: string): number {
     const id = T.htmlTagId(name);
-    if (id !== T.UNKNOWN) return id;
+    return id !== T.UNKNOWN ? id : this.dynamicEndTagId(name);
+  }
+
+  /** endTagId for a name known not to be an HTML tag name. */
+  private dynamicEndTagId(name: string): number {
     const d = this.dynamicIds.get(name);
     return d === undefined ? -1 : d;
   }

@@ -624,8 +624,8 @@ const SELECTEDCONTENT_TAG = /<\/?selectedcontent(?=[\t\n\f\r />])(?:[^>"']|"[^"]
 /** A token sink that gives `builder` every token, the tags through `tags` (which pass them on). */
 function sinkTo(builder: TreeBuilder, tags: Pick<TokenSink, 'startTag' | 'endTag'>): TokenSink {
   return {
-    startTag: (name, attributes, selfClosing) => tags.startTag(name, attributes, selfClosing),
-    endTag: (name) => tags.endTag(name),
+    startTag: (name, attributes, selfClosing, tagId) => tags.startTag(name, attributes, selfClosing, tagId),
+    endTag: (name, tagId) => tags.endTag(name, tagId),
     characters: (data) => builder.characters(data),
     nullCharacter: () => builder.nullCharacter(),
     comment: (data) => builder.comment(data),
