@@ -140,8 +140,9 @@ function sanitizeFragmentWith(
   const extra = hardeningFor(policy === null && safe && hardenUrls, report);
   if (reparseSafe && policy === null && report === undefined && !(ctxNamespace === HTML_NS && asciiLowercase(ctxName) === 'html')) {
     // Steps 3 and 5 in one walk of the tree: reparse safety runs the Sanitizer API's filter on each child list just
-    // before it reads it (see ChildListFilter), which gives the tree the two walks give. A report's entries come in
-    // the order of two walks (and the filter's also for subtrees that reparse safety then drops), so it takes those.
+    // before it reads it (see ChildListFilter), which gives the tree the two walks give. With a report callback the
+    // two walks run as before: the report lists their entries in their order, URL hardening's included for subtrees
+    // that reparse safety then drops.
     const compiled = compiledSanitizer(sanitizer, safe);
     // (`extra` is the shared check here, holding nothing of the caller's.)
     anchorChildListFilter(compiled, extra);
@@ -223,13 +224,13 @@ function parseScripting(options: SanitizeOptions, safe: boolean, template: boole
   return !safe && options.sanitizer === undefined && options.policy == null && !template;
 }
 
+/** The URL hardening check without a report, made once. */
+let quietHardening: AttributeCheck | null = null;
+
 /**
  * The URL hardening check for the Sanitizer API's attribute pass, or null when it is off (it runs in safe mode
  * without a policy, whose URL rules replace it).
  */
-/** The URL hardening check without a report, made once. */
-let quietHardening: AttributeCheck | null = null;
-
 function hardeningFor(on: boolean, report: ((entry: SanitizeReportEntry) => void) | undefined): AttributeCheck | null {
   if (!on) return null;
   if (report === undefined) return (quietHardening ??= urlHardening());

@@ -371,7 +371,7 @@ export function enforceFragmentReparseSafety(
   root: ParentNode,
   context: ReparseContext,
   onRepair?: RepairListener,
-  filter?: ChildListFilter,
+  filter?: ListFilter,
 ): number {
   if (filter === undefined) return enforce(root, context, onRepair, null);
   const outer = listFilter;
@@ -384,21 +384,22 @@ export function enforceFragmentReparseSafety(
 }
 
 /**
- * A filter run on each child list just before the walk reads it (the Sanitizer API's "sanitize core", one list at
- * a time: see sanitizer-api/sanitize.ts): the walk then sees each list as the filter's own walk would have left it,
- * and the tree is walked once instead of twice. It may remove nodes of the list, or replace them with their
- * children; it must not touch anything outside the list and the attributes of the elements it keeps. The lists
+ * A filter run on each child list just before the walk reads it (the Sanitizer API's "sanitize core", one list
+ * at a time: ChildListFilter in sanitizer-api/sanitize.ts): the walk then sees each list as the filter's own walk
+ * would have left it, and the tree is walked once instead of twice. It may remove nodes of the list, or replace
+ * them with their children; it must not touch anything outside the list and the attributes of the elements it
+ * keeps. The lists
  * are: the root's, each kept element's (or its template contents') when the walk enters it, and an unwrapped
  * element's children (and template contents) before they take its place. Only fragments outside an `html` context
  * take one (a document's and an `html` context's structure steps come before the walk and move nodes between
  * lists); a wrapper the walk makes gets no filtering of its own, its children come from a filtered list.
  */
-export interface ChildListFilter {
+export interface ListFilter {
   filter(parent: ParentNode): void;
 }
 
 /** The filter of the walk in progress (enforceFragmentReparseSafety's), or null. */
-let listFilter: ChildListFilter | null = null;
+let listFilter: ListFilter | null = null;
 
 function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairListener | undefined, documents: DocumentRules | null): number {
   let repairs = 0;
@@ -416,7 +417,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
   }
   if (listFilter !== null) listFilter.filter(listParent(root));
   const stack: Frame[] = [rootFrame(root, context)];
-  // The last wrapper made (see ChildListFilter).
+  // The last wrapper made (see ListFilter).
   let wrapper: Element | null = null;
   const maxDepth = context.kind === 'document' || root.nodeType === DOCUMENT_NODE ? MAX_DOCUMENT_DEPTH : MAX_FRAGMENT_DEPTH;
 
