@@ -234,11 +234,8 @@ let quietHardening: AttributeCheck | null = null;
 function hardeningFor(on: boolean, report: ((entry: SanitizeReportEntry) => void) | undefined): AttributeCheck | null {
   if (!on) return null;
   if (report === undefined) return (quietHardening ??= urlHardening());
-  return urlHardening(
-    report
-      ? (el, attribute) =>
-          report({ stage: 'url-hardening', action: 'drop-attribute', element: el.localName, attribute, reason: 'script-capable-url' })
-      : undefined,
+  return urlHardening((el, attribute) =>
+    report({ stage: 'url-hardening', action: 'drop-attribute', element: el.localName, attribute, reason: 'script-capable-url' }),
   );
 }
 

@@ -651,17 +651,17 @@ function withoutSelectedContentTags(markup: string, c: SanitizerCase): string {
   const starts: number[] = [];
   let tokenizer: Tokenizer | null = null;
   const sink = sinkTo(builder, {
-    startTag: (name, attributes, selfClosing) => {
+    startTag: (name, attributes, selfClosing, tagId) => {
       const at = tokenizer!.tokenStart;
-      builder.startTag(name, attributes, selfClosing);
+      builder.startTag(name, attributes, selfClosing, tagId);
       const made = open.current;
       if (name === 'selectedcontent' && made !== null && made.attributes === attributes && made.namespaceURI === HTML_NS) starts.push(at);
     },
-    endTag: (name) => {
+    endTag: (name, tagId) => {
       // (The fragment's root alone on the stack: the adjusted current node is the context element.)
       const adjusted = open.top === 0 ? contextElement : open.current;
       if (name === 'selectedcontent' && (adjusted === null || adjusted.namespaceURI === HTML_NS)) starts.push(tokenizer!.tokenStart);
-      builder.endTag(name);
+      builder.endTag(name, tagId);
     },
   });
   tokenizer = new Tokenizer(sink);
@@ -1169,15 +1169,15 @@ function parseNoting(
     }
   }
   const sink = sinkTo(builder, {
-    startTag(name, attributes, selfClosing) {
-      builder.startTag(name, attributes, selfClosing);
+    startTag(name, attributes, selfClosing, tagId) {
+      builder.startTag(name, attributes, selfClosing, tagId);
       if (name !== 'template' || !attributes.some((a) => a.localName === 'shadowrootmode')) return;
       const el = elements().find((e) => e.attributes === attributes);
       if (el !== undefined && el.parentNode !== null && el.namespaceURI === HTML_NS && el.localName === 'template') {
         templateParents.set(el, el.parentNode);
       }
     },
-    endTag: (name) => builder.endTag(name),
+    endTag: (name, tagId) => builder.endTag(name, tagId),
   });
   const tokenizer = new Tokenizer(sink);
   builder.tokenizer = tokenizer;
