@@ -160,12 +160,13 @@ export class StackOfOpenElements {
       this.currentId = T.UNKNOWN;
     }
     if (id === T.OPTION && this.optionListener !== null) this.optionListener.optionPopped(el);
-    // A closed element's child list is mostly final. Arrays grown by push keep 16 or more spare slots
-    // (a first child gets a one-slot list: see appendChildNode); a small list is copied to an exact-size one (the old one is young garbage, nearly free), which
-    // shrinks the finished tree, and with it the garbage collector's copying, by about a fifth.
+    // A closed element's child list is mostly final. Arrays grown by push keep 16 or more spare slots (lists of
+    // up to three children are made at their length: see appendChildNode); a longer small list is copied to an
+    // exact-size one (the old one is young garbage, nearly free), which shrinks the finished tree, and with it
+    // the garbage collector's copying.
     const kids = el.childNodes;
     const n = kids.length;
-    if (n > 1 && n < 16) el.childNodes = exactCopy(kids, n);
+    if (n > 3 && n < 16) el.childNodes = exactCopy(kids, n);
     return el;
   }
 
