@@ -1,0 +1,156 @@
+/**
+ * `npm run bench:ab -- REV [MODE] [PROCESSES] [ROUNDS]`: is the working tree faster than revision REV?
+ *
+ * Changes worth a few percent are within the spread of one process's run: where V8 places the heap and which
+ * optimizations it takes differ from process to process by about as much. So this builds two bundles of
+ * `src/index.ts` (the working tree's, and REV's from `git archive`), runs PROCESSES fresh processes (8) that each
+ * import both and time them in alternating rounds (ROUNDS measured after 8 warm-up rounds, 40 by default; the
+ * order of the imports alternates between processes too), and reports the mean over processes of each process's
+ * geometric-mean speed ratio (working tree / REV: above 1 is faster) with a 95% confidence interval (Student's t
+ * over the process means), and the median of all rounds. An interval that contains 1 is no difference.
+ *
+ * MODE: `sanitize` (default: `sanitize()` on every page of ../shared/corpus/pages), `parse` (`parseDocument`), or
+ * `small` (`sanitize()` on the pages' paragraphs of 80 to 1,000 characters, as `npm run bench` takes them).
+ * Same-code check: `npm run bench:ab -- HEAD` with a clean tree should give an interval around 1.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { median } from './harness.js';
+
+type Mode = 'sanitize' | 'parse' | 'small';
+interface Library {
+  sanitize(html: string): string;
+  parseDocument(html: string): { childNodes: unknown[] };
+}
+
+const shared = process.env.HTMLSIFT_SHARED ?? resolve(process.cwd(), '..', 'shared');
+const pagesDir = join(shared, 'corpus', 'pages');
+
+/** The corpus pages, or for `small` their paragraphs of 80 to 1,000 characters (each 20 times, for longer rounds). */
+function inputs(mode: Mode): string[] {
+  const pages = readdirSync(pagesDir)
+    .filter((f) => f.endsWith('.html'))
+    .sort()
+    .map((f) => readFileSync(join(pagesDir, f), 'utf8'));
+  if (mode !== 'small') return pages;
+  const snippets: string[] = [];
+  for (const html of pages) {
+    let taken = 0;
+    for (let at = html.indexOf('<p'); at >= 0 && taken < 100; at = html.indexOf('<p', at + 2)) {
+      const end = html.indexOf('</p>', at);
+      if (end < 0) break;
+      const len = end + 4 - at;
+      const next = html.charCodeAt(at + 2);
+      if (len >= 80 && len <= 1000 && (next === 0x3e || next === 0x20)) {
+        snippets.push(html.slice(at, end + 4));
+        taken++;
+      }
+    }
+  }
+  const out: string[] = [];
+  for (let k = 0; k < 20; k++) out.push(...snippets);
+  return out;
+}
+
+/** One process: `--child first second mode rounds`; prints the per-round time ratios first/second as JSON. */
+async function child(first: string, second: string, mode: Mode, rounds: number): Promise<void> {
+  const a = (await import(pathToFileURL(first).href)) as Library;
+  const b = (await import(pathToFileURL(second).href)) as Library;
+  const run = (lib: Library): ((s: string) => number) =>
+    mode === 'parse' ? (s) => lib.parseDocument(s).childNodes.length : (s) => lib.sanitize(s).length;
+  const fa = run(a);
+  const fb = run(b);
+  const docs = inputs(mode);
+  const warmup = 8;
+  const ratios: number[] = [];
+  let sink = 0;
+  for (let r = 0; r < warmup + rounds; r++) {
+    let ta = 0;
+    let tb = 0;
+    for (const which of r % 2 === 0 ? [0, 1] : [1, 0]) {
+      const f = which === 0 ? fa : fb;
+      const t0 = performance.now();
+      for (const d of docs) sink += f(d);
+      const t = performance.now() - t0;
+      if (which === 0) ta = t;
+      else tb = t;
+    }
+    if (r >= warmup) ratios.push(ta / tb);
+  }
+  process.stdout.write(JSON.stringify({ ratios, sink }));
+}
+
+/** Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (then about 1.96). */
+const T95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+
+async function bundle(entry: string, outfile: string): Promise<void> {
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
+}
+
+async function main(): Promise<void> {
+  const [rev, modeArg = 'sanitize', processesArg = '8', roundsArg = '40'] = process.argv.slice(2);
+  if (rev === undefined) {
+    console.error('usage: npm run bench:ab -- REV [sanitize|parse|small] [PROCESSES] [ROUNDS]');
+    process.exit(2);
+  }
+  if (modeArg !== 'sanitize' && modeArg !== 'parse' && modeArg !== 'small') {
+    console.error(`bench:ab: MODE must be sanitize, parse or small, got ${JSON.stringify(modeArg)}`);
+    process.exit(2);
+  }
+  const processes = Number(processesArg);
+  const rounds = Number(roundsArg);
+  if (!Number.isInteger(processes) || processes < 2 || !Number.isInteger(rounds) || rounds < 1) {
+    console.error('bench:ab: PROCESSES must be an integer of at least 2, ROUNDS a positive integer');
+    process.exit(2);
+  }
+  if (!existsSync(pagesDir)) {
+    console.log(`bench:ab skipped: ${pagesDir} not found (put shared/ beside the checkout or set HTMLSIFT_SHARED).`);
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'htmlsift-ab-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  // REV's sources (they import nothing outside src/) and its tsconfig.json (esbuild reads its class field
+  // settings: without it, `declare`d fields become real ones and the bundle is much slower), and both bundles.
+  const archive = execFileSync('git', ['archive', '--format=tar', rev, 'src', 'tsconfig.json'], { maxBuffer: 1 << 28 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  const old = join(dir, 'old.mjs');
+  const cur = join(dir, 'new.mjs');
+  await bundle(join(dir, 'src', 'index.ts'), old);
+  await bundle(resolve('src', 'index.ts'), cur);
+  const commit = execFileSync('git', ['rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
+  console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, ${processes} processes × ${rounds} rounds; node ${process.version}`);
+  const self = process.argv[1]!;
+  const means: number[] = [];
+  const all: number[] = [];
+  for (let i = 0; i < processes; i++) {
+    // Odd processes import the working tree's bundle first.
+    const [first, second] = i % 2 === 0 ? [old, cur] : [cur, old];
+    const r = spawnSync(process.execPath, [self, '--child', first, second, modeArg, String(rounds)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (r.status !== 0) {
+      console.error(`bench:ab: process ${i} failed (${r.status ?? r.signal}): ${r.stderr.split('\n').find((l) => /Error/.test(l)) ?? r.stderr.slice(0, 200)}`);
+      process.exit(1);
+    }
+    const { ratios } = JSON.parse(r.stdout) as { ratios: number[] };
+    // Speed of the working tree over REV's: time(REV) / time(working tree).
+    const logs = ratios.map((x) => (i % 2 === 0 ? Math.log(x) : -Math.log(x)));
+    const m = logs.reduce((s, x) => s + x, 0) / logs.length;
+    means.push(m);
+    all.push(...logs);
+    console.log(`  process ${i + 1}: ${Math.exp(m).toFixed(4)} (rounds ${Math.exp(Math.min(...logs)).toFixed(3)}–${Math.exp(Math.max(...logs)).toFixed(3)})`);
+  }
+  const mean = means.reduce((s, x) => s + x, 0) / means.length;
+  const sd = Math.sqrt(means.reduce((s, x) => s + (x - mean) ** 2, 0) / (means.length - 1));
+  const half = (T95[Math.min(means.length - 2, T95.length - 1)] ?? 1.96) * (sd / Math.sqrt(means.length));
+  console.log(
+    `  working tree / ${commit}: ${Math.exp(mean).toFixed(4)}x the speed (95% interval ${Math.exp(mean - half).toFixed(4)}–${Math.exp(mean + half).toFixed(4)}); ` +
+      `median of all ${all.length} rounds ${Math.exp(median(all)).toFixed(4)}`,
+  );
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--child') await child(argv[1]!, argv[2]!, argv[3] as Mode, Number(argv[4]));
+else await main();
