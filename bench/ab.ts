@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { median } from './harness.js';
+import { median, paragraphs } from './harness.js';
 
 type Mode = 'sanitize' | 'parse' | 'small';
 interface Library {
@@ -37,20 +37,7 @@ function inputs(mode: Mode): string[] {
     .sort()
     .map((f) => readFileSync(join(pagesDir, f), 'utf8'));
   if (mode !== 'small') return pages;
-  const snippets: string[] = [];
-  for (const html of pages) {
-    let taken = 0;
-    for (let at = html.indexOf('<p'); at >= 0 && taken < 100; at = html.indexOf('<p', at + 2)) {
-      const end = html.indexOf('</p>', at);
-      if (end < 0) break;
-      const len = end + 4 - at;
-      const next = html.charCodeAt(at + 2);
-      if (len >= 80 && len <= 1000 && (next === 0x3e || next === 0x20)) {
-        snippets.push(html.slice(at, end + 4));
-        taken++;
-      }
-    }
-  }
+  const snippets = paragraphs(pages);
   const out: string[] = [];
   for (let k = 0; k < 20; k++) out.push(...snippets);
   return out;

@@ -83,3 +83,24 @@ export function readCorpus(dir: string): { name: string; html: string }[] {
     .sort()
     .map((f) => ({ name: f, html: readFileSync(join(dir, f), 'utf8') }));
 }
+
+/**
+ * The pages' own paragraphs (`<p>…</p>` or `<p …>…</p>`, 80 to 1,000 characters, up to 100 a page): the small
+ * inputs a server sanitizing comments sees.
+ */
+export function paragraphs(pages: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const html of pages) {
+    let taken = 0;
+    for (let at = html.indexOf('<p'); at >= 0 && taken < 100; at = html.indexOf('<p', at + 2)) {
+      const end = html.indexOf('</p>', at);
+      if (end < 0) break;
+      const len = end + 4 - at;
+      if (len >= 80 && len <= 1000 && (html.charCodeAt(at + 2) === 0x3e || html.charCodeAt(at + 2) === 0x20)) {
+        out.push(html.slice(at, end + 4));
+        taken++;
+      }
+    }
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as parse5 from 'parse5';
 import { parseDocument, serialize } from '../src/index.js';
-import { readCorpus, report, runRounds } from './harness.js';
+import { paragraphs, readCorpus, report, runRounds } from './harness.js';
 
 const shared = process.env.HTMLSIFT_SHARED ?? resolve(process.cwd(), '..', 'shared');
 const pagesDir = join(shared, 'corpus', 'pages');
@@ -83,19 +83,7 @@ console.log(`  htmlsift sanitize vs DOMPurify+jsdom: ${(purifyResults[0]!.mbPerS
 // Small inputs: what a server sanitizing comments sees. The snippets are the corpus's own paragraphs
 // (`<p>…</p>`, 80 to 1,000 characters), so per-call costs (setting up a parser, a fragment, a sanitizer pass)
 // weigh as they do there.
-const snippets: string[] = [];
-for (const html of inputs) {
-  let taken = 0;
-  for (let at = html.indexOf('<p'); at >= 0 && taken < 100; at = html.indexOf('<p', at + 2)) {
-    const end = html.indexOf('</p>', at);
-    if (end < 0) break;
-    const len = end + 4 - at;
-    if (len >= 80 && len <= 1000 && (html.charCodeAt(at + 2) === 0x3e || html.charCodeAt(at + 2) === 0x20)) {
-      snippets.push(html.slice(at, end + 4));
-      taken++;
-    }
-  }
-}
+const snippets = paragraphs(inputs);
 if (snippets.length > 0) {
   const snippetBytes = snippets.reduce((n, s) => n + Buffer.byteLength(s, 'utf8'), 0);
   const perCall = (r: { name: string; mbPerSecond: number }): string =>
