@@ -102,7 +102,14 @@ async function main(): Promise<void> {
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   // REV's sources (they import nothing outside src/) and its tsconfig.json (esbuild reads its class field
   // settings: without it, `declare`d fields become real ones and the bundle is much slower), and both bundles.
-  const archive = execFileSync('git', ['archive', '--format=tar', rev, 'src', 'tsconfig.json'], { maxBuffer: 1 << 28 });
+  let archive: Buffer;
+  try {
+    archive = execFileSync('git', ['archive', '--format=tar', rev, 'src', 'tsconfig.json'], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    const why = (e as { stderr?: Buffer }).stderr?.toString().trim() || String(e);
+    console.error(`bench:ab: cannot read src/ and tsconfig.json at ${JSON.stringify(rev)}: ${why}`);
+    process.exit(2);
+  }
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   const old = join(dir, 'old.mjs');
   const cur = join(dir, 'new.mjs');

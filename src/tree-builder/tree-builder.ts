@@ -85,8 +85,8 @@ function onlyWhitespace(s: string): string {
 /**
  * Appends `node` to `parent`'s child list. Most elements end up with one to three children: each of the first
  * three gets a new list of exactly its length (an array literal, pretenurable), where `push` would grow the list
- * to 17 slots and the element's pop would then copy it back to its length (garbage twice over: corpus A/B, parse
- * and sanitize +5%). Longer lists grow by `push` and are trimmed when their element is popped (see
+ * to 17 slots and the element's pop would then copy it back to its length (garbage twice over: corpus A/B, sanitize
+ * +5%, parse +4%). Longer lists grow by `push` and are trimmed when their element is popped (see
  * StackOfOpenElements.pop).
  */
 function appendChildNode(parent: ParentNode, node: ChildNode): void {
