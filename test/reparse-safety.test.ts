@@ -584,6 +584,11 @@ describe('reparse safety: repair rules', () => {
     expect(reasons).toContain('drop-attribute:duplicate-attribute');
     expect(reasons).toContain('normalize:null-character-in-attribute');
     expect(out(f)).toBe('<div id="3" title="a\uFFFD">x</div>');
+    // Eleven attributes, the last a duplicate: only it goes, the others stay in order.
+    const many = Array.from({ length: 10 }, (_, i) => new Attr('a' + i, String(i)));
+    const m = frag(el('div', [...many, new Attr('a3', 'again')], 'x'));
+    expect(repair(m)).toEqual(['drop-attribute:duplicate-attribute']);
+    expect(out(m)).toBe('<div ' + many.map((a) => `${a.localName}="${a.value}"`).join(' ') + '>x</div>');
     const s = new Element('svg', SVG_NS, [new Attr('viewbox', '0'), new Attr('xlink:href', '#a'), new Attr('href', '#b', XLINK_NS, 'xlink')]);
     const sr = repair(frag(s));
     expect(sr.filter((r) => r === 'drop-attribute:attribute-name-changes-on-reparse').length).toBe(2);
