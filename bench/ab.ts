@@ -14,12 +14,12 @@
  * Same-code check: `npm run bench:ab -- HEAD` with a clean tree should give an interval around 1.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { median, paragraphs } from './harness.js';
+import { median, paragraphs, readCorpus } from './harness.js';
 
 type Mode = 'sanitize' | 'parse' | 'small';
 interface Library {
@@ -32,10 +32,7 @@ const pagesDir = join(shared, 'corpus', 'pages');
 
 /** The corpus pages, or for `small` their paragraphs of 80 to 1,000 characters (each 20 times, for longer rounds). */
 function inputs(mode: Mode): string[] {
-  const pages = readdirSync(pagesDir)
-    .filter((f) => f.endsWith('.html'))
-    .sort()
-    .map((f) => readFileSync(join(pagesDir, f), 'utf8'));
+  const pages = readCorpus(pagesDir).map((p) => p.html);
   if (mode !== 'small') return pages;
   const snippets = paragraphs(pages);
   const out: string[] = [];
@@ -71,7 +68,7 @@ async function child(first: string, second: string, mode: Mode, rounds: number):
   process.stdout.write(JSON.stringify({ ratios, sink }));
 }
 
-/** Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (then about 1.96). */
+/** Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (more processes take the last). */
 const T95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
 
 async function bundle(entry: string, outfile: string): Promise<void> {
@@ -138,7 +135,7 @@ async function main(): Promise<void> {
   }
   const mean = means.reduce((s, x) => s + x, 0) / means.length;
   const sd = Math.sqrt(means.reduce((s, x) => s + (x - mean) ** 2, 0) / (means.length - 1));
-  const half = (T95[Math.min(means.length - 2, T95.length - 1)] ?? 1.96) * (sd / Math.sqrt(means.length));
+  const half = T95[Math.min(means.length - 2, T95.length - 1)]! * (sd / Math.sqrt(means.length));
   console.log(
     `  working tree / ${commit}: ${Math.exp(mean).toFixed(4)}x the speed (95% interval ${Math.exp(mean - half).toFixed(4)}–${Math.exp(mean + half).toFixed(4)}); ` +
       `median of all ${all.length} rounds ${Math.exp(median(all)).toFixed(4)}`,
