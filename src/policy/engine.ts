@@ -489,7 +489,8 @@ class StructureWalk extends Walk {
         }
         // Another attribute of the list already has the name (`a` itself may have it: a rename to its own name).
         const self = i >= 0 && a.namespaceURI === null && a.localName === local ? 1 : 0;
-        if ((names.get(local) ?? 0) - self > 0) {
+        const had = names.get(local) ?? 0;
+        if (had - self > 0) {
           if (i >= 0) {
             expected = remove(list, i, lazy);
             uncount(names, a);
@@ -500,8 +501,11 @@ class StructureWalk extends Walk {
         }
         if (i >= 0) {
           expected = i + 1;
-          uncount(names, a);
-          names.set(local, (names.get(local) ?? 0) + 1);
+          // (A rename to its own name leaves the count as it is; otherwise uncounting `a` leaves `had` as it was.)
+          if (self === 0) {
+            uncount(names, a);
+            names.set(local, had + 1);
+          }
         }
         a.localName = local;
         a.namespaceURI = null;
@@ -621,7 +625,9 @@ function positionOf(list: Attr[], a: Attr, at: number): number {
 function uncount(names: Map<string, number>, a: Attr): void {
   if (a.namespaceURI !== null) return;
   const n = names.get(a.localName);
-  if (n !== undefined && n > 0) names.set(a.localName, n - 1);
+  // A name counted once leaves the map (renames would otherwise double its size: old names and new).
+  if (n === 1) names.delete(a.localName);
+  else if (n !== undefined && n > 0) names.set(a.localName, n - 1);
 }
 
 function describe(v: unknown): string {

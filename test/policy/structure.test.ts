@@ -292,6 +292,12 @@ describe('hooks', () => {
     expect(
       structure('<p a="1" b="2">x</p>', hooks((_el, a) => (a.localName === 'a' ? 'drop' : { rename: 'a' }))),
     ).toBe('<p a="2">x</p>');
+    // A rename onto its own name still counts that name: a later rename onto it clashes. A name renamed away is
+    // free for a later rename, and the new name is taken.
+    expect(structure('<p a="1" b="2">x</p>', hooks(() => ({ rename: 'a' })))).toBe('<p a="1">x</p>');
+    expect(
+      structure('<p a="1" b="2" c="3">x</p>', hooks((_el, a) => ({ rename: a.localName === 'b' ? 'a' : 'x' }))),
+    ).toBe('<p x="1" a="2">x</p>');
     // Two renames onto one new name: the second clashes with the first.
     expect(structure('<p a="1" b="2" c="3">x</p>', hooks((_el, a) => (a.localName === 'c' ? undefined : { rename: 'z' })))).toBe(
       '<p z="1" c="3">x</p>',
