@@ -1042,8 +1042,8 @@ const FOSTER_TARGETS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
  * they are not there, no foster target is noted and cases that need one stay unexplained. A round of the adoption
  * agency algorithm is its insertion with an override target (step 14) followed by `selectedContentMoved` on the
  * furthest block (right after step 17); without that method no round is noted. Null when the tree is not exactly
- * parseFragment's. `parentless` and `unkept` tell the elements the configuration removes or replaces with their
- * children, the two sets those it replaces. `parentless` and `stackHomes` redirect insertions as Chromium makes them
+ * parseFragment's. `parentless` and `unkept` say whether the configuration removes an element or replaces it with its
+ * children; `stackHomes` and `replacedKeys` are the elements it replaces. `parentless` and `stackHomes` redirect insertions as Chromium makes them
  * (an unkept table without a parent; what goes into a replaced element, down the stack of open elements), and the
  * tree is then not parseFragment's; `replacedKeys` only tells which furthest blocks Chromium has in its tree.
  * `unkept` makes step 18 of the adoption agency algorithm put the new formatting element where Chromium does when
@@ -1262,7 +1262,7 @@ function parseNoting(
   root.childNodes = [];
   // The top level was the root html element while parsing: it is the fragment now.
   for (const [t, p] of templateParents) if (p === root) templateParents.set(t, tree);
-  // The hooks only look (but for the parentless tables asked for): the tree must be the parser's.
+  // The hooks only look (but for the redirections and step 18 asked for): the tree must be the parser's.
   if (parentlessMoves === 0 && stackHomeMoves === 0) {
     const same = dumpTree(tree) === dumpTree(parseFragment(markup, { context, scripting }));
     if (bookmarkMoves === 0 && !same) return null;
