@@ -609,14 +609,23 @@ interface KnownDeviation {
 const CRASHERS = new RegExp(CRASHING_EVENT_HANDLERS.join('|'), 'gi');
 const RCDATA_CONTEXTS = new Set(['textarea', 'title']);
 
+/**
+ * The parses parseTimeTree can redo as Chromium makes them, each tried apart from the others (see explainTree), and
+ * the deviation each one reproduces.
+ */
+const REDIRECTS = {
+  parentless: 'sanitize-while-parsing-parentless-table',
+  'stack-home': 'sanitize-while-parsing-replaced-stack-home',
+  bookmark: 'sanitize-while-parsing-unkept-furthest-block-bookmark',
+} as const;
+type Redirect = keyof typeof REDIRECTS;
+
 /** The deviations parseTimeTree reproduces. */
-const PARSE_TIME_DEVIATIONS = new Set([
+const PARSE_TIME_DEVIATIONS = new Set<string>([
   'declarative-shadow-root',
   'sanitize-while-parsing-foster-parented-replaced',
   'sanitize-while-parsing-replaced-furthest-block',
-  'sanitize-while-parsing-parentless-table',
-  'sanitize-while-parsing-replaced-stack-home',
-  'sanitize-while-parsing-unkept-furthest-block-bookmark',
+  ...Object.values(REDIRECTS),
 ]);
 
 /** A selectedcontent start or end tag, read from where one begins (`lastIndex`). */
@@ -1043,9 +1052,9 @@ const FOSTER_TARGETS = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr']);
  * agency algorithm is its insertion with an override target (step 14) followed by `selectedContentMoved` on the
  * furthest block (right after step 17); without that method no round is noted. Null when the tree is not exactly
  * parseFragment's. `parentless` and `unkept` say whether the configuration removes an element or replaces it with its
- * children; `stackHomes` and `replacedKeys` are the elements it replaces. `parentless` and `stackHomes` redirect insertions as Chromium makes them
- * (an unkept table without a parent; what goes into a replaced element, down the stack of open elements), and the
- * tree is then not parseFragment's; `replacedKeys` only tells which furthest blocks Chromium has in its tree.
+ * children; `stackHomes` and `replacedKeys` are the elements it replaces. `parentless` and `stackHomes` redirect
+ * insertions as Chromium makes them (an unkept table without a parent; what goes into a replaced element, down the
+ * stack of open elements), and the tree is then not parseFragment's; `replacedKeys` only tells which furthest blocks Chromium has in its tree.
  * `unkept` makes step 18 of the adoption agency algorithm put the new formatting element where Chromium does when
  * the furthest block is one of them (see 'sanitize-while-parsing-unkept-furthest-block-bookmark'); counted only when
  * the tree then differs from parseFragment's (a list of active formatting elements in another order that no
@@ -1467,7 +1476,7 @@ function parseTimeTree(
   option: unknown,
   ids: ReadonlySet<string>,
   parse?: ParseOverride,
-  redirect: 'parentless' | 'stack-home' | 'bookmark' | null = null,
+  redirect: Redirect | null = null,
 ): { tree: ParentNode; used: string[] } | null {
   const context = { name: c.context.name, namespace: c.context.namespace ?? HTML_NS };
   const scripting = parseScripting(context, safe, option);
@@ -1491,13 +1500,7 @@ function parseTimeTree(
     const moves =
       notes === null ? 0 : redirect === 'parentless' ? notes.parentlessMoves : redirect === 'stack-home' ? notes.stackHomeMoves : notes.bookmarkMoves;
     if (moves === 0) return null;
-    used.push(
-      redirect === 'parentless'
-        ? 'sanitize-while-parsing-parentless-table'
-        : redirect === 'stack-home'
-          ? 'sanitize-while-parsing-replaced-stack-home'
-          : 'sanitize-while-parsing-unkept-furthest-block-bookmark',
-    );
+    used.push(REDIRECTS[redirect]);
   }
   const tree: DocumentFragment =
     notes !== null ? notes.tree : parse !== undefined ? parse(markup, scripting) : parseFragment(markup, { context, scripting });
@@ -1794,12 +1797,8 @@ function explainTree(
     // Then with Chromium's parentless unkept tables, with its insertions down the stack past replaced elements, and
     // with its list of active formatting elements after a round over an unkept furthest block, each tried apart so
     // that it changes no other explanation.
-    for (const [id, redirect] of [
-      ['sanitize-while-parsing-parentless-table', 'parentless'],
-      ['sanitize-while-parsing-replaced-stack-home', 'stack-home'],
-      ['sanitize-while-parsing-unkept-furthest-block-bookmark', 'bookmark'],
-    ] as const) {
-      if (!parseTime.has(id)) continue;
+    for (const redirect of Object.keys(REDIRECTS) as Redirect[]) {
+      if (!parseTime.has(REDIRECTS[redirect])) continue;
       const again = parseTimeTree(c, m, part === 'safe', run.option(), parseTime, parse, redirect);
       if (again !== null) {
         const first = used.splice(base);
