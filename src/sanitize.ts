@@ -32,11 +32,12 @@ import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-ap
 import {
   type AttributeCheck,
   anchorChildListFilter,
-  ChildListFilter,
   compiledSanitizer,
+  releaseChildListFilter,
   sanitizeWith,
   setHTMLSkipsContext,
   type SanitizerSpec,
+  takeChildListFilter,
 } from './sanitizer-api/sanitize.js';
 import { htmlRawTextParent, serialize } from './serializer.js';
 import { urlHardening } from './sanitizer/url-hardening.js';
@@ -93,12 +94,15 @@ export function sanitize(input: string, options?: SanitizeOptions): string {
   // The output must reparse to the same tree with scripting on or off (reparse safety sees to it); written
   // for a browser, with scripting on.
   const scripting = true;
-  const [name, namespace] = contextElementName(options?.context);
   let root: DocumentFragment | Element = fragment;
-  if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
-    // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
-    root = new Element(name, HTML_NS);
-    root.childNodes = fragment.childNodes;
+  const context = options?.context;
+  if (context !== undefined) {
+    const [name, namespace] = contextElementName(context);
+    if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
+      // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
+      root = new Element(name, HTML_NS);
+      root.childNodes = fragment.childNodes;
+    }
   }
   return serialize(root, { roundTrip: true, scripting });
 }
@@ -146,8 +150,9 @@ function sanitizeFragmentWith(
     const compiled = compiledSanitizer(sanitizer, safe);
     // (`extra` is the shared check here, holding nothing of the caller's.)
     anchorChildListFilter(compiled, extra);
-    const filter = new ChildListFilter(compiled, extra);
+    const filter = takeChildListFilter(compiled, extra);
     enforceFragmentReparseSafety(fragment, { kind: 'fragment', name: ctxName, namespace: ctxNamespace }, undefined, filter);
+    releaseChildListFilter(filter);
     return fragment;
   }
   if (policy !== null) engine!.structure(fragment, policy, report);
