@@ -156,6 +156,8 @@ export const REGRESSIONS: readonly Regression[] = [
   },
   { input: '<p r=\'&nott\' s="&ampx"></p><p t=&ampx>;</p>', note: 'the same references where the fast path gives up or does not go (no ";" within reach of the first "&"; unquoted)', contexts: ['body', 'template'] },
   { input: '<o\r\rl\n"><u\r\rp\nr><o\r\r>\nx', note: 'known Chromium deviation: CR in tag whitespace skips a later LF', contexts: ['body'] },
+  { input: '<E/\r\udfff\n<><e x/\ry\n<><e x="1"//\r\ny\n<>', note: 'the same after the "/" of a self-closing start tag state (seed 2026113304)', contexts: ['body'] },
+  { input: '<e/ \ry\n<><e/\r/y\n<><e/\ry\r\n<>', note: 'and where it keeps the LF', contexts: ['body'] },
   { input: '<TEMPLATE><b><marquee></TEMPLATE>f<col><', note: 'known Chromium deviation: "in column group" pops a non-colgroup current node', document: false, contexts: ['template'] },
   { input: '<sElEct><BUTTON><SELECteDContEnt><button><OPTION><em><search></EM><table>f', note: 'known Chromium deviations composed: search, every selectedcontent, table text' },
   { input: '<form><table></form></table><foRM></form>/<form><table></form></table><form><b></form>/', note: 'known Chromium deviation: </form> falls through to "any other end tag"', contexts: ['body'] },
