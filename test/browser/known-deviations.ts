@@ -220,7 +220,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'whitespace character that ends a tag name, an attribute name or an unquoted value (or follows a quoted value), ' +
       'or the "/" that enters the self-closing start tag state, is followed by a CR, the rest of the whitespace is ' +
       'skipped without the input preprocessor, which keeps its "skip the LF after a CR" flag past the next character; ' +
-      'an LF right after that character is then dropped. So `<o\\r\\rl\\n">` gives one attribute `l"` (the ' +
+      'an LF right after that character is then dropped (after the name of an end tag, only when the tag closes ' +
+      'nothing). So `<o\\r\\rl\\n">` gives one attribute `l"` (the ' +
       'standard: `l` and `"`), `<o\\r\\r>\\nx` gives "x", and `<e/\\rx\\n<>` one attribute `x<`. ' +
       'Reproduced: those LFs are deleted from our input (the fast path, which has no such bug, is tried without it).',
     reference: 'spec: 13.2.3.5 preprocessing the input stream (CR LF pairs only); chromium html_tokenizer.cc SkipWhitespacesHelper + input_stream_preprocessor.h AdvancePastCarriageReturn; the self-closing case found by this differential test (seed 2026113304)',

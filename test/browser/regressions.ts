@@ -158,6 +158,8 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<o\r\rl\n"><u\r\rp\nr><o\r\r>\nx', note: 'known Chromium deviation: CR in tag whitespace skips a later LF', contexts: ['body'] },
   { input: '<E/\r\udfff\n<><e x/\ry\n<><e x="1"//\r\ny\n<>', note: 'the same after the "/" of a self-closing start tag state (seed 2026113304)', contexts: ['body'] },
   { input: '<e/ \ry\n<><e/\r/y\n<><e/\ry\r\n<>', note: 'and where it keeps the LF', contexts: ['body'] },
+  { input: '<p>a</p \r\r>\nx<p>b</p a\r\r>\ny<p>c</p/\r>\nz', note: 'end tags: not after the name of one that closes an element, after an attribute or "/"', contexts: ['body'] },
+  { input: 'a</p\r\r>\nx</x \r\r>\ny', note: 'end tags that close nothing: after the name too', contexts: ['body'] },
   { input: '<TEMPLATE><b><marquee></TEMPLATE>f<col><', note: 'known Chromium deviation: "in column group" pops a non-colgroup current node', document: false, contexts: ['template'] },
   { input: '<sElEct><BUTTON><SELECteDContEnt><button><OPTION><em><search></EM><table>f', note: 'known Chromium deviations composed: search, every selectedcontent, table text' },
   { input: '<form><table></form></table><foRM></form>/<form><table></form></table><form><b></form>/', note: 'known Chromium deviation: </form> falls through to "any other end tag"', contexts: ['body'] },
