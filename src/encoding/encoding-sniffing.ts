@@ -14,8 +14,9 @@
  *   Chromium 156 departs from it. Blink scans with its HTML tokenizer, so it ignores a `<meta>` inside
  *   `<script>`/`<style>`/`<title>` text (`<script type="text/plain"><meta charset="koi8-r"></script>` stays
  *   windows-1252), ends a comment at `--!>`, takes the last of a `<meta>`'s duplicate attributes and decodes
- *   character references in their values; and it ends an unquoted charset in `content` at a quote or a control
- *   character too. test/browser/encoding-sniffing.test.ts pins each of these against Chromium.
+ *   character references in their values; it ends an unquoted charset in `content` at a quote or a control
+ *   character too; and it takes the UTF-16 XML declaration bytes as the fallback only in a document of at least 8
+ *   bytes. test/browser/encoding-sniffing.test.ts pins each of these against Chromium.
  * - No user override, no parent-document encoding, no frequency-analysis autodetection (steps 2, 6-8).
  * - Default encoding: windows-1252 (the standard's suggestion for most locales, and Chromium's default).
  *
