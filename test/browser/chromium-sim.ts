@@ -927,9 +927,12 @@ class ChromiumSink implements TokenSink {
     this.closeTextSpan();
     const b = this.b;
     const ctx = b.contextElement;
-    if (this.on(COLGROUP_EOF_TABLE_TEXT) && ctx !== null && isHtml(ctx, 'colgroup') && b.mode === IN_TABLE_TEXT && b.pendingTableText !== '') {
+    // Where end of file ends "in column group" with only the root open: a colgroup fragment, or a template fragment
+    // whose first template insertion mode a `<col>` made "in column group" (`<col><template><table>x`, seed 2026113309).
+    const columnGroupRoot = ctx !== null && (isHtml(ctx, 'colgroup') || (isHtml(ctx, 'template') && b.templateModes[0] === IN_COLUMN_GROUP));
+    if (this.on(COLGROUP_EOF_TABLE_TEXT) && columnGroupRoot && b.mode === IN_TABLE_TEXT && b.pendingTableText !== '') {
       // Chromium inserts the pending table text at end of file as text it never flushes: its end-of-file handling
-      // returns early "in column group" with only the root open, which is where a colgroup fragment ends up.
+      // returns early "in column group" with only the root open, which is where such a fragment ends up.
       this.fired.add(COLGROUP_EOF_TABLE_TEXT);
       if (b.pendingTableTextDirty) {
         // The reconstruction of the active formatting elements before that text does happen (foster parented).
