@@ -20,7 +20,7 @@
 import { HTML_NS } from '../src/dom.js';
 import { parseFragmentWith } from '../src/parser.js';
 import { sanitizerHandleFromOptions } from '../src/sanitizer-api/config.js';
-import { anchorChildListFilter, ChildListFilter, compiledSanitizer } from '../src/sanitizer-api/sanitize.js';
+import { compiledSanitizer, releaseChildListFilter, takeChildListFilter } from '../src/sanitizer-api/sanitize.js';
 import { enforceFragmentReparseSafety } from '../src/sanitizer/reparse-safety.js';
 import { urlHardening } from '../src/sanitizer/url-hardening.js';
 import { serialize } from '../src/serializer.js';
@@ -72,10 +72,11 @@ const hardening = urlHardening();
 const parse = (s: string) => parseFragmentWith(s, { context: 'body', scripting: false }, null);
 // As sanitize() runs them: the Sanitizer API's filter inside the reparse safety walk (see src/sanitize.ts).
 const compiled = compiledSanitizer(handle, true);
-anchorChildListFilter(compiled, hardening);
 const thenSafety = (s: string) => {
   const f = parse(s);
-  enforceFragmentReparseSafety(f, BODY, undefined, new ChildListFilter(compiled, hardening));
+  const filter = takeChildListFilter(compiled, hardening);
+  enforceFragmentReparseSafety(f, BODY, undefined, filter);
+  releaseChildListFilter(filter);
   return f;
 };
 const thenSerialize = (s: string) => serialize(thenSafety(s), { roundTrip: true, scripting: true });

@@ -31,7 +31,6 @@ import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase 
 import { type SanitizerHandle, sanitizerHandleFromOptions } from './sanitizer-api/config.js';
 import {
   type AttributeCheck,
-  anchorChildListFilter,
   compiledSanitizer,
   releaseChildListFilter,
   sanitizeWith,
@@ -149,7 +148,6 @@ function sanitizeFragmentWith(
     // that reparse safety then drops.
     const compiled = compiledSanitizer(sanitizer, safe);
     // (`extra` is the shared check here, holding nothing of the caller's.)
-    anchorChildListFilter(compiled, extra);
     const filter = takeChildListFilter(compiled, extra);
     enforceFragmentReparseSafety(fragment, { kind: 'fragment', name: ctxName, namespace: ctxNamespace }, undefined, filter);
     releaseChildListFilter(filter);

@@ -309,18 +309,12 @@ export class ChildListFilter {
 }
 
 /**
- * One filter kept alive, holding no tree: V8 drops an object shape no object has at a full collection, and with it
- * the optimized code of the walks that use it (test/map-anchor.test.ts; see `mapAnchor` in parser.ts). It is made
- * from a walk's own configuration and check (one made at load, with other values in its fields, did not keep the
- * walks' code), so give it none that holds what a caller passed (a report callback).
+ * The filter last given back (see takeChildListFilter). It also keeps the filter's object shape alive between calls,
+ * holding no tree: V8 drops a shape no object has at a full collection, and with it the optimized code of the walks
+ * that use it (test/map-anchor.test.ts; see `mapAnchor` in parser.ts). It is made from a walk's own configuration and
+ * check (one made at load, with other values in its fields, did not keep the walks' code), and holds nothing a caller
+ * passed (no report callback).
  */
-let childListFilterAnchor: ChildListFilter | null = null;
-
-export function anchorChildListFilter(c: CompiledConfig, extra: AttributeCheck | null): void {
-  childListFilterAnchor ??= new ChildListFilter(c, extra);
-}
-
-/** The filter last given back (see takeChildListFilter). */
 let spareChildListFilter: ChildListFilter | null = null;
 
 /**

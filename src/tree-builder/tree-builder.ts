@@ -194,8 +194,9 @@ export class TreeBuilder implements TokenSink {
   private pendingTableTextDirty = false;
 
   // selectedcontent support ("maybe clone an option into selectedcontent").
-  // The maps below are made when first needed: most parses meet no select (or no unknown tag name), and making
-  // the three per parse was 2% of a CPU profile of sanitizing comment-sized inputs.
+  // The maps below are made when first written (read before, they are null: nothing recorded): most parses meet no
+  // select (or no unknown tag name), and making the three per parse was 2% of a CPU profile of sanitizing
+  // comment-sized inputs.
   /** For each select element, its enabled selectedcontent: the first one the parser inserted inside it that is
    * not disabled (no option or selectedcontent element between it and the select). */
   private selectedContentMap: Map<Element, Element> | null = null;
@@ -217,14 +218,6 @@ export class TreeBuilder implements TokenSink {
   /** The ids of the tag names without a static id, interned for this parse (see startTagId). */
   private dynamicIds: Map<string, number> | null = null;
   private nextDynamicId = T.TAG_ID_COUNT;
-
-  private get selectedContentOf(): Map<Element, Element> {
-    return (this.selectedContentMap ??= new Map());
-  }
-
-  private get selectedOptionOf(): Map<Element, Element> {
-    return (this.selectedOptionMap ??= new Map());
-  }
 
   // The current token.
   private tk = EOF;
@@ -2379,10 +2372,11 @@ export class TreeBuilder implements TokenSink {
 
   /** "Maybe clone an option into selectedcontent": the stack of open elements popped `option` (OptionPopListener). */
   optionPopped(option: Element): void {
-    if (this.selectedContentMap === null) return;
+    const contents = this.selectedContentMap;
+    if (contents === null) return;
     const select = nearestAncestorSelect(option);
-    if (select === null || this.selectedOptionOf.get(select) !== option) return;
-    const sc = this.selectedContentOf.get(select);
+    if (select === null || this.selectedOptionMap?.get(select) !== option) return;
+    const sc = contents.get(select);
     if (sc === undefined) return;
     const inside = isAncestor(sc, option);
     cloneOptionInto(option, sc);
@@ -2399,14 +2393,14 @@ export class TreeBuilder implements TokenSink {
     const select = this.optionSelect(option);
     if (select === null || select.getAttributeNodeNS(null, 'multiple') !== null) return;
     if (option.getAttributeNodeNS(null, 'selected') === null) {
-      if (this.selectedOptionOf.has(select) || isOptionDisabled(option)) return;
+      if (this.selectedOptionMap?.has(select) || isOptionDisabled(option)) return;
       const size = select.getAttributeNodeNS(null, 'size');
       if (size !== null && displaySizeAbove1(size.value)) return;
     }
-    this.selectedOptionOf.set(select, option);
+    (this.selectedOptionMap ??= new Map()).set(select, option);
     // The selectedness change updates the select's selectedcontent at once (connected trees only): the option is
     // still empty, so this empties it, detaching the option itself when it was inserted inside it.
-    const sc = this.selectedContentOf.get(select);
+    const sc = this.selectedContentMap?.get(select);
     if (sc !== undefined && this.connectedInsertion()) {
       const inside = isAncestor(sc, option);
       cloneOptionInto(option, sc);
@@ -2443,11 +2437,11 @@ export class TreeBuilder implements TokenSink {
    * not update the selectedcontent.
    */
   private reselectAfterRemoval(select: Element): void {
-    this.selectedOptionOf.delete(select);
+    this.selectedOptionMap?.delete(select);
     const size = select.getAttributeNodeNS(null, 'size');
     if (size !== null && displaySizeAbove1(size.value)) return;
     const first = firstEnabledOption(select);
-    if (first !== null) this.selectedOptionOf.set(select, first);
+    if (first !== null) (this.selectedOptionMap ??= new Map()).set(select, first);
   }
 
   /**
@@ -2465,12 +2459,13 @@ export class TreeBuilder implements TokenSink {
       if (moved !== root && !isAncestor(root, moved)) continue;
       const select = enabledSelectOf(moved);
       if (select === null) continue;
-      if (!this.selectedContentOf.has(select)) this.selectedContentOf.set(select, moved);
+      const contents = (this.selectedContentMap ??= new Map());
+      if (!contents.has(select)) contents.set(select, moved);
       if (updated === null) updated = [];
       else if (updated.includes(select)) continue;
       updated.push(select);
-      const sc = this.selectedContentOf.get(select)!;
-      const selected = this.selectedOptionOf.get(select);
+      const sc = contents.get(select)!;
+      const selected = this.selectedOptionMap?.get(select);
       if (selected === undefined) {
         treeMoves++;
         for (const c of sc.childNodes) c.parentNode = null;
@@ -2508,9 +2503,9 @@ export class TreeBuilder implements TokenSink {
     if (i < 0 || i < t) return;
     if (open.lastIndexOfId(T.OPTION) > t || open.lastIndexOfId(T.SELECTEDCONTENT) > t || open.previousIndexOfSameId(i) > t) return;
     const select = open.items[i]!;
-    if (select.getAttributeNodeNS(null, 'multiple') !== null || this.selectedContentOf.has(select)) return;
-    this.selectedContentOf.set(select, el);
-    const selected = this.selectedOptionOf.get(select);
+    if (select.getAttributeNodeNS(null, 'multiple') !== null || this.selectedContentMap?.has(select)) return;
+    (this.selectedContentMap ??= new Map()).set(select, el);
+    const selected = this.selectedOptionMap?.get(select);
     if (selected !== undefined && this.connectedInsertion()) cloneOptionInto(selected, el);
   }
 }
