@@ -173,7 +173,8 @@ interface Internals {
   reconstructActiveFormattingElements(): void;
   formElement: Element | null;
   contextElement: Element | null;
-  selectedOptionOf: Map<Element, Element>;
+  /** Made on first write: null until an option is selected. */
+  selectedOptionMap: Map<Element, Element> | null;
   noteSelectedContent(el: Element): void;
   noteOptionInserted(option: Element): void;
   connectedInsertion(): boolean;
@@ -188,7 +189,7 @@ function internals(b: TreeBuilder): Internals {
     typeof i.framesetOk === 'boolean' && typeof i.skipNextNewline === 'boolean' &&
     typeof i.pendingTableText === 'string' && typeof i.pendingTableTextDirty === 'boolean' &&
     typeof i.fosterParenting === 'boolean' && typeof i.findInsertionLocation === 'function' &&
-    typeof i.reconstructActiveFormattingElements === 'function' && 'locParent' in i && 'locBefore' in i && i.selectedOptionOf instanceof Map && Array.isArray(i.open?.items) &&
+    typeof i.reconstructActiveFormattingElements === 'function' && 'locParent' in i && 'locBefore' in i && 'selectedOptionMap' in i && (i.selectedOptionMap === null || i.selectedOptionMap instanceof Map) && Array.isArray(i.open?.items) &&
     typeof i.open.top === 'number' && typeof i.open.lastIndexOfId === 'function' && typeof i.open.popTo === 'function' && 'optionListener' in i.open && typeof i.open.liveEntryAt === 'function' && typeof i.open.idAt === 'function' &&
     typeof i.afe?.pushMarker === 'function' && typeof i.afe.clearToLastMarker === 'function' &&
     typeof i.afe.remove === 'function' &&
@@ -1130,7 +1131,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
     if (list.length > 0) fired.add(EVERY_SELECTEDCONTENT);
     list.push(el);
     all.set(select, list);
-    const selected = b.selectedOptionOf.get(select);
+    const selected = b.selectedOptionMap?.get(select);
     if (selected !== undefined && b.connectedInsertion()) cloneChildrenInto(selected, el);
   };
 
@@ -1152,7 +1153,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
   b.noteOptionInserted = (option: Element): void => {
     // The original records the selectedness change; its selectedcontent update (the first one only) is redone.
     const select = nearestSelect(option);
-    const before = select === null ? undefined : b.selectedOptionOf.get(select);
+    const before = select === null ? undefined : b.selectedOptionMap?.get(select);
     const saved = b.connectedInsertion;
     b.connectedInsertion = () => false;
     try {
@@ -1160,7 +1161,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
     } finally {
       b.connectedInsertion = saved;
     }
-    if (select === null || b.selectedOptionOf.get(select) !== option || before === option) return;
+    if (select === null || b.selectedOptionMap?.get(select) !== option || before === option) return;
     if (b.connectedInsertion()) updateAll(select, option);
   };
 
@@ -1177,7 +1178,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
       all.set(select, list);
       if (list.length > 1) fired.add(EVERY_SELECTEDCONTENT);
       let detached = false;
-      let selected = b.selectedOptionOf.get(select);
+      let selected = b.selectedOptionMap?.get(select);
       for (const sc of list) {
         if (!isAncestorOf(select, sc)) continue;
         if (selected !== undefined && isAncestorOf(sc, selected) && on(MOVED_SELECTEDCONTENT_EMPTIED_FIRST)) {
@@ -1187,7 +1188,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
           for (const n of sc.childNodes) n.parentNode = null;
           sc.childNodes = [];
           b.reselectAfterRemoval(select);
-          selected = b.selectedOptionOf.get(select);
+          selected = b.selectedOptionMap?.get(select);
         }
         if (selected === undefined) {
           for (const n of sc.childNodes) n.parentNode = null;
@@ -1205,7 +1206,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
     optionPopped(option: Element): void {
       if (all.size === 0) return;
       const select = nearestSelect(option);
-      if (select === null || b.selectedOptionOf.get(select) !== option) return;
+      if (select === null || b.selectedOptionMap?.get(select) !== option) return;
       updateAll(select, option);
     },
   };
