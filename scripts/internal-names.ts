@@ -10,8 +10,9 @@
  *    a destructured property or a string literal anywhere in `src/` or `policies/` (objects users see or give,
  *    `'name' in x`, `x['name']`);
  *  - a property or method of anything TypeScript's libraries and `@types/node` declare (built-ins, the DOM).
- * The short names are chosen from those nothing in the sources or the libraries uses as a property, and the
- * mapping is sorted, so every build (ESM, CJS, the CLI) renames the same way.
+ * The short names are chosen from those nothing in the sources or the language's declarations uses as a property
+ * (see `host` for the DOM's and Node's), the shortest for the names the sources read and write most often, and the
+ * mapping is fixed by the sources alone (ties in name order), so every build (ESM, CJS, the CLI) renames the same way.
  *
  * `test/published-build.test.ts` runs the build and compares it with the sources on many inputs.
  */
@@ -50,15 +51,23 @@ export function internalNames(): InternalNames {
   const program = ts.createProgram(config.fileNames.filter(isOurs), options, ts.createCompilerHost(options, true));
   const internal = new Set<string>();
   const spelled = new Set<string>(); // every other way a name occurs
+  const spelledHere = new Set<string>(); // the same, but for the DOM's and Node's declarations (see `host`)
   const used = new Set<string>(); // every name used as a property at all (for picking short names)
+  const uses = new Map<string, number>(); // how often our sources read or write each name (the most frequent get the shortest)
   for (const sf of program.getSourceFiles()) {
     const ours = isOurs(sf.fileName);
+    // The DOM's and Node's declarations name properties of browser and Node objects (a JSON web key's `d`, a
+    // certificate's `C`), which the library's objects never are and never inherit from: those names may serve as
+    // short names (a DOM or Node object the sources touch is read through names spelled in the sources). The
+    // language's declarations do count (`Array.prototype.at`).
+    const host = /[\\/](lib\.(dom|webworker)[.a-z]*\.d\.ts|@types[\\/]node[\\/].*)$/.test(sf.fileName);
     // An explicit stack, as everywhere in this project (declaration files are deep enough).
     const stack: ts.Node[] = [sf];
     while (stack.length > 0) {
       const node = stack.pop()!;
       const name = 'name' in node ? propertyNameText((node as { name?: ts.Node }).name) : undefined;
       if (name !== undefined) {
+        if (ours && ts.isPropertyAccessExpression(node)) uses.set(name, (uses.get(name) ?? 0) + 1);
         if (
           ts.isPropertyDeclaration(node) ||
           ts.isMethodDeclaration(node) ||
@@ -66,13 +75,16 @@ export function internalNames(): InternalNames {
           ts.isSetAccessorDeclaration(node) ||
           (ts.isParameter(node) && ts.isConstructorDeclaration(node.parent) && ts.getModifiers(node) !== undefined)
         ) {
-          used.add(name);
+          if (!host) used.add(name);
           const flags = ts.getCombinedModifierFlags(node as ts.Declaration);
           const hidden = (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
           // A method of an object literal is a key users can see, whatever its modifiers (it has none).
           const inClass = ts.isClassLike(node.parent) || ts.isConstructorDeclaration(node.parent);
           if (ours && hidden && inClass) internal.add(name);
-          else spelled.add(name);
+          else {
+            spelled.add(name);
+            if (!host) spelledHere.add(name);
+          }
         } else if (
           ts.isPropertySignature(node) ||
           ts.isMethodSignature(node) ||
@@ -81,16 +93,22 @@ export function internalNames(): InternalNames {
           ts.isEnumMember(node) ||
           ts.isPropertyAccessExpression(node)
         ) {
-          used.add(name);
-          if (!ts.isPropertyAccessExpression(node)) spelled.add(name);
+          if (!host) used.add(name);
+          if (!ts.isPropertyAccessExpression(node)) {
+            spelled.add(name);
+            if (!host) spelledHere.add(name);
+          }
         }
       }
       if (ours) {
         if (ts.isBindingElement(node)) {
           const key = propertyNameText(node.propertyName ?? node.name);
-          if (key !== undefined && ts.isObjectBindingPattern(node.parent)) spelled.add(key);
-        } else if (ts.isStringLiteralLike(node)) spelled.add(node.text);
-        else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) spelled.add(node.argumentExpression.text);
+          if (key !== undefined && ts.isObjectBindingPattern(node.parent)) spelled.add(key), spelledHere.add(key);
+        } else if (ts.isStringLiteralLike(node)) spelled.add(node.text), spelledHere.add(node.text);
+        else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) {
+          spelled.add(node.argumentExpression.text);
+          spelledHere.add(node.argumentExpression.text);
+        }
       }
       ts.forEachChild(node, (child) => {
         stack.push(child);
@@ -100,10 +118,11 @@ export function internalNames(): InternalNames {
   const names = [...internal].filter((n) => !spelled.has(n) && n !== 'constructor').sort();
   const mangleCache: Record<string, string> = {};
   let k = 0;
-  for (const n of names) {
+  // Shortest names to the most frequent; ties in name order, so every build renames the same way.
+  for (const n of [...names].sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0))) {
     let short: string;
     do short = shortName(k++);
-    while (used.has(short) || spelled.has(short) || internal.has(short));
+    while (used.has(short) || spelledHere.has(short) || internal.has(short));
     mangleCache[n] = short;
   }
   return { mangleCache, mangleProps: new RegExp('^(?:' + names.join('|') + ')$') };
