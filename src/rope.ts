@@ -1,7 +1,7 @@
 /**
  * Strings built with `+=`: engines make them ropes, one heap object per piece, all alive until the string is
  * first read. A big output's rope outlives young-generation collections and is copied and promoted piece by
- * piece, so its builders (the HTML and CSS serializers) flatten it in chunks as they go.
+ * piece, so its builders (the CSS serializer, the HTML serializer's escaping) flatten it in chunks as they go.
  */
 
 let flattenSink = 0;
