@@ -77,9 +77,14 @@ export function internalNames(): InternalNames {
         ) {
           if (!host) used.add(name);
           const flags = ts.getCombinedModifierFlags(node as ts.Declaration);
-          const hidden = (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
           // A method of an object literal is a key users can see, whatever its modifiers (it has none).
           const inClass = ts.isClassLike(node.parent) || ts.isConstructorDeclaration(node.parent);
+          // Private and protected members, and every member of a class tagged `@internal` (one the package does not
+          // export, whose public members are for the library's other classes: the tree builder's stack of open
+          // elements, the tokenizer).
+          const hidden =
+            (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0 ||
+            (inClass && ts.getJSDocTags(ts.isClassLike(node.parent) ? node.parent : node.parent.parent).some((t) => t.tagName.text === 'internal'));
           if (ours && hidden && inClass) internal.add(name);
           else {
             spelled.add(name);

@@ -236,7 +236,10 @@ function isHeadTag(bytes: Uint8Array, start: number, endTag: boolean): boolean {
   return HEAD_TAGS.has(name);
 }
 
-/** The meta-processing and "get an attribute" steps of the prescan, over one byte array. */
+/**
+ * The meta-processing and "get an attribute" steps of the prescan, over one byte array.
+ * @internal
+ */
 class Prescanner {
   readonly bytes: Uint8Array;
   position = 0;

@@ -11,7 +11,10 @@ export interface SanitizerName {
   namespace: string | null;
 }
 
-/** Map from a canonical (namespace, name) pair to a value. */
+/**
+ * Map from a canonical (namespace, name) pair to a value.
+ * @internal
+ */
 export class NameMap<V> {
   private readonly byNamespace = new Map<string | null, Map<string, V>>();
   private count = 0;
@@ -51,7 +54,10 @@ export class NameMap<V> {
   }
 }
 
-/** A set of canonical names. */
+/**
+ * A set of canonical names.
+ * @internal
+ */
 export class NameSet extends NameMap<true> {
   /** Adds the name; returns false when it was already present. */
   add(namespace: string | null, name: string): boolean {

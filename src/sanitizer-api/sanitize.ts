@@ -222,6 +222,7 @@ export function sanitizeCore(root: ParentNode, c: CompiledConfig, extra: Attribu
  * it keeps; the kept elements' own children are left as they are, for a later call (sanitizeCore pushes those
  * parents on `descend`). Reparse safety, given one as its list filter, calls it on each child list just before it
  * walks that list, so that `sanitize()` walks the tree once for both (see sanitize.ts).
+ * @internal
  */
 export class ChildListFilter {
   private readonly scratchOut = workList<ChildNode>();

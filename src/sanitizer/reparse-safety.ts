@@ -201,7 +201,10 @@ function isTokenizableAttributeName(name: string): boolean {
   return true;
 }
 
-/** A sink that records whether a string tokenizes to exactly one expected token. */
+/**
+ * A sink that records whether a string tokenizes to exactly one expected token.
+ * @internal
+ */
 class SingleTokenCheck implements TokenSink {
   kind = '';
   count = 0;
@@ -275,6 +278,7 @@ function doctypeMarkup(dt: DocumentType): string {
 /**
  * The check for a DOCTYPE (only documents have them, so a bundle that only sanitizes fragments does not carry it).
  * Its `kind` stays empty: every other token counts 2.
+ * @internal
  */
 class DoctypeCheck extends SingleTokenCheck {
   quirks = false;

@@ -151,6 +151,7 @@ function replaceNulls(s: string): string {
   return s.indexOf('\0') < 0 ? s : s.replace(/\0/g, REPLACEMENT);
 }
 
+/** @internal (see scripts/internal-names.ts) */
 export class Tokenizer {
   /** The current tokenizer state. A sink may set it (e.g. to RCDATA after `<textarea>`) during a call. */
   state: number = DATA_STATE;

@@ -17,14 +17,20 @@
 import { type Element, workList } from '../dom.js';
 import * as T from './html-elements.js';
 
-/** Live entries of one marker section with the same tag name (or, within one, the same signature), oldest first. */
+/**
+ * Live entries of one marker section with the same tag name (or, within one, the same signature), oldest first.
+ * @internal
+ */
 class Bucket {
   head: FormattingEntry | null = null;
   tail: FormattingEntry | null = null;
   count = 0;
 }
 
-/** Per marker section and tag id: the entries, and (once there are many) their sub-buckets by signature. */
+/**
+ * Per marker section and tag id: the entries, and (once there are many) their sub-buckets by signature.
+ * @internal
+ */
 class NameBucket extends Bucket {
   bySignature: Map<string, Bucket> | null = null;
   constructor(readonly id: number) {
@@ -44,6 +50,7 @@ function bucketFor(section: NameBucket[], id: number): NameBucket | undefined {
   return undefined;
 }
 
+/** @internal (see scripts/internal-names.ts) */
 export class FormattingEntry {
   /** null for a marker. */
   element: Element | null;
@@ -113,6 +120,7 @@ const SIGNATURE_INDEX_THRESHOLD = 16;
 /** `sections` before the first marker (copied: see `workList`). */
 const NO_SECTIONS: (NameBucket[] | null)[] = [null];
 
+/** @internal (see scripts/internal-names.ts) */
 export class ActiveFormattingElements {
   /** The list, in order; may contain entries flagged `removed`, which readers skip. */
   entries: FormattingEntry[] = workList();

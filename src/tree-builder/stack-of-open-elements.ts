@@ -50,6 +50,7 @@ export interface OptionPopListener {
   optionPopped(option: Element): void;
 }
 
+/** @internal (see scripts/internal-names.ts) */
 export class StackOfOpenElements {
   items: Element[] = workList();
   /** Index of the current node; -1 when empty. */

@@ -165,6 +165,7 @@ export interface TreeBuilderOptions {
   documentMode?: typeof documentModeFromDoctype;
 }
 
+/** @internal (see scripts/internal-names.ts) */
 export class TreeBuilder implements TokenSink {
   readonly document: Document;
   tokenizer!: Tokenizer;
