@@ -540,6 +540,27 @@ describe('deep and wide trees', () => {
   });
 });
 
+describe('walks inside walks, and after a throw', () => {
+  it('serializes a tree from inside another serialization (a node getter that serializes) and both come out whole', () => {
+    const inner = el('p', [el('b', ['x']), 'y']);
+    const outer = el('div', [el('i', ['a'])]);
+    // A text node whose data is computed by serializing another tree: the serializer reads it mid-walk.
+    const computed = new Text('');
+    Object.defineProperty(computed, 'data', { get: () => serialize(inner) });
+    outer.appendChild(el('span', [computed, el('u')]));
+    expect(serialize(outer)).toBe('<i>a</i><span>&lt;b&gt;x&lt;/b&gt;y<u></u></span>');
+    expect(serialize(inner)).toBe('<b>x</b>y');
+  });
+
+  it('serializes correctly after a walk that threw half way down a deep tree', () => {
+    let root = el('div', [Object.assign(new Text(''), { data: 5 as unknown as string })]);
+    for (let i = 0; i < 50; i++) root = el('div', [root]);
+    expect(() => serialize(root)).toThrow(/text data must be a string/);
+    expect(serialize(el('p', [el('b', ['x'])]))).toBe('<b>x</b>');
+    expect(serialize(el('p', []))).toBe('');
+  });
+});
+
 describe('round trip through the parser', () => {
   it('re-parses to a tree that serializes the same (PIs ending in ?, escaped values, template, foreign)', () => {
     const root = new DocumentFragment();
