@@ -4,7 +4,9 @@
  * A minifier shortens variables but not property names: `this.activeFormattingElements` stays as long as it is
  * written, in every copy of the package a browser downloads. The classes' `private` and `protected` members are
  * not part of the API (TypeScript refuses them outside their class), so the package's build renames them, as
- * Preact's and other libraries' builds do. A rename is global: every `.name` in the build becomes the new name,
+ * Preact's and other libraries' builds do; so are all the members of a class whose doc comment has the `@internal`
+ * tag (TypeScript's convention for declarations outside the API): classes the package does not export, whose public
+ * members serve the library's other classes (the tokenizer, the tree builder). A rename is global: every `.name` in the build becomes the new name,
  * so a name is renamed only when nothing else can spell it. It is left alone when it is also:
  *  - a public member of one of our classes, a member of an interface or type literal, a key of an object literal,
  *    a destructured property or a string literal anywhere in `src/` or `policies/` (objects users see or give,
