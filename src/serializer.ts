@@ -17,10 +17,10 @@
  *
  * The walk is iterative (a 100,000-deep tree must serialize). Text and attribute values that need no escaping
  * are written as they are, with no copy. The output's pieces go into a list, joined every `PARTS` pieces into
- * one flat string (the last few are concatenated with `+=`, cheaper than a join for a short output). Built with
- * `+=` alone, the output was a rope, one heap object per piece: for a whole page, megabytes of them, and each
- * young-generation collection they brought on copied the tree being serialized (sanitize() 1.06-1.07x faster on
- * the corpus pages with the list). An escaped string is built with `+=` in chunks of `CHUNK_CHARS` characters,
+ * one flat string (those after the last full chunk are concatenated with `+=`, cheaper than a join for a short
+ * output). Built with `+=` alone, the output was a rope, one heap object per piece: for a whole page, megabytes of
+ * them, and each young-generation collection they brought on copied the tree being serialized (sanitize()
+ * 1.06-1.07x faster on the corpus pages with the list). An escaped string is built with `+=` in chunks of `CHUNK_CHARS` characters,
  * each flattened when it is full (see rope.ts), so that a rope's pieces die young and what stays alive is one
  * flat string per chunk.
  */
