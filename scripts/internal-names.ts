@@ -53,8 +53,9 @@ export function internalNames(): InternalNames {
   const program = ts.createProgram(config.fileNames.filter(isOurs), options, ts.createCompilerHost(options, true));
   const internal = new Set<string>();
   const spelled = new Set<string>(); // every other way a name occurs
-  const spelledHere = new Set<string>(); // the same, but for the DOM's and Node's declarations (see `host`)
-  const used = new Set<string>(); // every name used as a property at all (for picking short names)
+  // Every name used as a property or spelled in our sources, but for the DOM's and Node's declarations (see `host`):
+  // the names a short name must not be.
+  const used = new Set<string>();
   const uses = new Map<string, number>(); // how often our sources read or write each name (the most frequent get the shortest)
   for (const sf of program.getSourceFiles()) {
     const ours = isOurs(sf.fileName);
@@ -88,10 +89,7 @@ export function internalNames(): InternalNames {
             (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0 ||
             (inClass && ts.getJSDocTags(ts.isClassLike(node.parent) ? node.parent : node.parent.parent).some((t) => t.tagName.text === 'internal'));
           if (ours && hidden && inClass) internal.add(name);
-          else {
-            spelled.add(name);
-            if (!host) spelledHere.add(name);
-          }
+          else spelled.add(name);
         } else if (
           ts.isPropertySignature(node) ||
           ts.isMethodSignature(node) ||
@@ -101,20 +99,17 @@ export function internalNames(): InternalNames {
           ts.isPropertyAccessExpression(node)
         ) {
           if (!host) used.add(name);
-          if (!ts.isPropertyAccessExpression(node)) {
-            spelled.add(name);
-            if (!host) spelledHere.add(name);
-          }
+          if (!ts.isPropertyAccessExpression(node)) spelled.add(name);
         }
       }
       if (ours) {
         if (ts.isBindingElement(node)) {
           const key = propertyNameText(node.propertyName ?? node.name);
-          if (key !== undefined && ts.isObjectBindingPattern(node.parent)) spelled.add(key), spelledHere.add(key);
-        } else if (ts.isStringLiteralLike(node)) spelled.add(node.text), spelledHere.add(node.text);
+          if (key !== undefined && ts.isObjectBindingPattern(node.parent)) spelled.add(key), used.add(key);
+        } else if (ts.isStringLiteralLike(node)) spelled.add(node.text), used.add(node.text);
         else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) {
           spelled.add(node.argumentExpression.text);
-          spelledHere.add(node.argumentExpression.text);
+          used.add(node.argumentExpression.text);
         }
       }
       ts.forEachChild(node, (child) => {
@@ -129,7 +124,7 @@ export function internalNames(): InternalNames {
   for (const n of [...names].sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || (a < b ? -1 : a > b ? 1 : 0))) {
     let short: string;
     do short = shortName(k++);
-    while (used.has(short) || spelledHere.has(short) || internal.has(short));
+    while (used.has(short) || internal.has(short));
     mangleCache[n] = short;
   }
   return { mangleCache, mangleProps: new RegExp('^(?:' + names.join('|') + ')$') };

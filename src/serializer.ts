@@ -144,19 +144,20 @@ export function serializeOuter(node: ChildNode, options?: SerializeOptions): str
  * literally (their parent is a raw-text element).
  */
 function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean): string {
-  if (framesInUse) return walkChildren(new Frames(), children, rawText, scripting, roundTrip);
-  framesInUse = true;
+  // Taken while a walk runs: a walk inside it makes its own.
+  const frames = spareFrames ?? new Frames();
+  spareFrames = null;
   try {
-    return walkChildren(sharedFrames, children, rawText, scripting, roundTrip);
+    return walkChildren(frames, children, rawText, scripting, roundTrip);
   } finally {
-    framesInUse = false;
-    sharedFrames.clear();
+    frames.clear();
+    spareFrames = frames;
   }
 }
 
 /**
  * The walk's stack of frames, one per open element: the element, its child list, the next index, and whether its
- * Text children are raw. Parallel arrays: no object per element. One set serves every call (`sharedFrames`): their
+ * Text children are raw. Parallel arrays: no object per element. One set serves every call (`spareFrames`): their
  * arrays, made per call, were a sixth of what sanitizing a comment-sized input allocated. A walk that starts while
  * another has them (from a getter of a node class made by a user, say) gets its own.
  */
@@ -175,8 +176,7 @@ class Frames {
   }
 }
 const NO_NODES: readonly ChildNode[] = [];
-const sharedFrames = new Frames();
-let framesInUse = false;
+let spareFrames: Frames | null = new Frames();
 
 function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean): string {
   // The output is `out` (joined chunks) then parts[0..n) (the chunk being built; a list that starts young, see
@@ -199,7 +199,7 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
   let inert = -1;
   for (;;) {
     if (n >= PARTS) {
-      // (A start tag with many attributes is one piece: at most a few pieces more than PARTS.)
+      // (n is PARTS or a piece or two more; a longer earlier chunk may have left pieces past n.)
       parts.length = n;
       out += parts.join('');
       n = 0;
