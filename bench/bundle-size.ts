@@ -12,11 +12,12 @@
  * biggest contributors by file and by folder (from the esbuild metafile: bytes each input adds to the minified
  * output).
  *
+ * BUNDLE_OUT=dir writes the bundles there.
  * Node built-ins are marked external, so a bundle that reaches one still builds; the script then exits 1,
  * naming each built-in and the file that imports it. Set SIZE_TOP to change how many files are listed (20).
  */
 import { builtinModules } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -50,6 +51,8 @@ async function bundle(name: string, contents: string, resolveDir = consumer): Pr
   });
   const out = result.outputFiles[0]!;
   const code = out.text;
+  // BUNDLE_OUT=dir writes each bundle there, to read where the bytes are.
+  if (process.env.BUNDLE_OUT) writeFileSync(join(process.env.BUNDLE_OUT, name + '.js'), code);
   const nodeImports: { builtin: string; importer: string }[] = [];
   // Which inputs import a built-in (the metafile's inputs list each import with `external: true`)…
   for (const [file, input] of Object.entries(result.metafile.inputs)) {

@@ -81,15 +81,24 @@ export interface SerializeOptions {
  * meta, source, track, wbr) plus the legacy basefont, bgsound, frame, keygen and param. Only HTML
  * elements: an `svg:img` or a custom-namespace `br` gets an end tag, as in browsers.
  */
-const SERIALIZES_AS_VOID: ReadonlySet<string> = new Set([
+const SERIALIZES_AS_VOID_NAMES = [
   'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen',
   'link', 'meta', 'param', 'source', 'track', 'wbr',
-]);
+];
 
-/** HTML parents whose Text children are serialized literally (§13.3, "If current node is a Text node"). */
-const RAW_TEXT_PARENTS: ReadonlySet<string> = new Set([
-  'style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext',
-]);
+/**
+ * What an HTML element of a name is, for the serializer: serializes as void; a parent whose Text children are
+ * serialized literally (§13.3, "If current node is a Text node"); noscript (one with scripting on); pre, textarea and
+ * listing (round-trip mode's leading line feed). Other names: none of these (0).
+ */
+const VOID = 1;
+const RAW = 2;
+const NOSCRIPT = 3;
+const LEADING_LF = 4;
+const KINDS = new Map<string, number>([['noscript', NOSCRIPT]]);
+for (const name of SERIALIZES_AS_VOID_NAMES) KINDS.set(name, VOID);
+for (const name of ['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']) KINDS.set(name, RAW);
+for (const name of ['pre', 'textarea', 'listing']) KINDS.set(name, LEADING_LF);
 
 /** Characters of an escaped string after which the rope built so far is flattened (see the module comment). */
 const CHUNK_CHARS = 16384;
@@ -165,13 +174,15 @@ class Frames {
   // The bottom frame (the children serialized) stays, so that the lists never shrink to nothing: V8 then drops
   // their storage, and the next walk would allocate it again.
   readonly elements: (Element | null)[] = [null];
+  /** The end tag of each open element. */
+  readonly ends: string[] = [''];
   readonly lists: (readonly ChildNode[])[] = [NO_NODES];
   readonly indexes: number[] = [0];
   readonly raws: boolean[] = [false];
 
   /** Back to the bottom frame, holding no node (a walk that threw leaves more). */
   clear(): void {
-    if (this.elements.length > 1) this.elements.length = this.lists.length = this.indexes.length = this.raws.length = 1;
+    if (this.elements.length > 1) this.elements.length = this.ends.length = this.lists.length = this.indexes.length = this.raws.length = 1;
     this.lists[0] = NO_NODES;
   }
 }
@@ -184,7 +195,7 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
   let out = '';
   const parts: string[] = workList();
   let n = 0;
-  const { elements, lists, indexes, raws } = frames;
+  const { elements, ends, lists, indexes, raws } = frames;
   lists[0] = children;
   indexes[0] = 0;
   raws[0] = rawText;
@@ -209,7 +220,7 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
     if (i >= list.length) {
       if (top === 0) break;
       const closing = elements.pop()!;
-      parts[n++] = piece(endTags, '</', closing.namespaceURI === HTML_NS ? closing.localName : serializationTagName(closing), '>');
+      parts[n++] = ends.pop()!;
       onStack?.delete(closing);
       lists.pop();
       indexes.pop();
@@ -223,36 +234,41 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
     switch (nodeTypeOf(child)) {
       case ELEMENT_NODE: {
         const el = child as Element;
-        // The checks below are serializationTagName, serializedAttributeName, serializesAsVoid,
-        // childListOf and rawTextFor with their common cases (HTML element, no-namespace attribute)
-        // taken inline: this loop runs once per node of every sanitized document.
+        // serializationTagName, serializesAsVoid, childListOf and rawTextFor with their common case (an HTML
+        // element) taken inline, and what is written for the name, and what the name is, in one lookup (tagFor):
+        // this loop runs once per node of every sanitized document.
         const localName = el.localName;
         const isHTML = el.namespaceURI === HTML_NS;
-        const tagName = isHTML ? localName : serializationTagName(el);
+        const tag = tagFor(isHTML ? localName : serializationTagName(el));
+        // What an HTML element of this name is; nothing for the others.
+        const kind = isHTML ? tag.kind : 0;
         const attrs = el.attributes;
-        if (attrs.length === 0) parts[n++] = piece(startTags, '<', tagName, '>');
+        if (attrs.length === 0) parts[n++] = tag.start;
         else {
-          let startTag = '<' + tagName;
+          let startTag = tag.open;
           for (let a = 0; a < attrs.length; a++) {
             const attr = attrs[a]!;
             const name = attr.namespaceURI === null ? attr.localName : serializedAttributeName(attr);
-            startTag += piece(attributePrefixes, ' ', name, '="') + escapeValue(attr.value, roundTrip ? ESCAPE_ATTRIBUTE | ESCAPE_CR : ESCAPE_ATTRIBUTE) + '"';
+            startTag += attributePrefix(name) + escapeValue(attr.value, roundTrip ? ESCAPE_ATTRIBUTE | ESCAPE_CR : ESCAPE_ATTRIBUTE) + '"';
           }
           parts[n++] = startTag + '>';
         }
-        if (roundTrip && isHTML && needsLeadingNewline(el, el.childNodes)) parts[n++] = '\n';
-        if (isHTML && SERIALIZES_AS_VOID.has(localName)) break;
+        if (kind !== 0) {
+          if (kind === VOID) break;
+          if (kind === LEADING_LF && roundTrip && needsLeadingNewline(el, el.childNodes)) parts[n++] = '\n';
+        }
         const content = el.content;
         const kids = isHTML && content !== null && localName === 'template' ? content.childNodes : el.childNodes;
         if (kids.length === 0) {
-          parts[n++] = piece(endTags, '</', tagName, '>');
+          parts[n++] = tag.end;
           break;
         }
         if (top >= CYCLE_CHECK_DEPTH) onStack = noCycle('serialize', elements, onStack, el);
         elements.push(el);
+        ends.push(tag.end);
         lists.push(kids);
         indexes.push(0);
-        raws.push(isHTML && htmlRawTextParent(localName, scripting));
+        raws.push(kind === RAW || (kind === NOSCRIPT && scripting));
         top++;
         if (scripting && !roundTrip && kids !== el.childNodes) (scripting = false), (inert = top);
         break;
@@ -283,31 +299,57 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
 }
 
 /**
- * The markup pieces written for each name: `<name>`, `</name>`, ` name="`. Made once per name instead of by two
- * concatenations per element or attribute (the serializer's main cost was these small strings). Bounded, so that
- * no input can make the caches hold much: a cache of more than 512 names is emptied, and names over 12 characters
- * are not cached (V8 makes a substring of 13 or more code units a view of the string it was cut from: a cached
- * name sliced from a parsed input would keep all of that input alive).
+ * What the walk writes for an element of one tag name (`<name>`, `<name` before attributes, `</name>`) and, for an
+ * HTML element of that name, what it is (`kind`, see KINDS; the walk ignores it for other namespaces): made once per
+ * name instead of by concatenations per element, with the name's lookup in KINDS (the serializer's main cost was these
+ * small strings and lookups; one lookup per element instead of four: bench:ab 1.027x on the corpus pages).
  */
-const startTags = new Map<string, string>();
-const endTags = new Map<string, string>();
+interface Tag {
+  readonly start: string;
+  readonly open: string;
+  readonly end: string;
+  readonly kind: number;
+}
+
+/**
+ * The tag records and the ` name="` pieces of attributes, by name. Bounded, so that no input can make the caches hold
+ * much: a cache of more than 512 names is emptied, and names over 12 characters are not cached (V8 makes a substring
+ * of 13 or more code units a view of the string it was cut from: a cached name sliced from a parsed input would keep
+ * all of that input alive).
+ */
+const tags = new Map<string, Tag>();
 const attributePrefixes = new Map<string, string>();
 
-function piece(cache: Map<string, string>, before: string, name: string, after: string): string {
-  let t = cache.get(name);
+function tagFor(name: string): Tag {
+  let t = tags.get(name);
   if (t === undefined) {
-    if (name.length > 12) return before + name + after;
-    if (cache.size > 512) cache.clear();
-    cache.set(name, (t = before + name + after));
+    t = {
+      start: '<' + name + '>',
+      open: '<' + name,
+      end: '</' + name + '>',
+      kind: KINDS.get(name) ?? 0,
+    };
+    if (name.length > 12) return t;
+    if (tags.size > 512) tags.clear();
+    tags.set(name, t);
+  }
+  return t;
+}
+
+function attributePrefix(name: string): string {
+  let t = attributePrefixes.get(name);
+  if (t === undefined) {
+    t = ' ' + name + '="';
+    if (name.length > 12) return t;
+    if (attributePrefixes.size > 512) attributePrefixes.clear();
+    attributePrefixes.set(name, t);
   }
   return t;
 }
 
 /** Round-trip mode: the parser drops a line feed right after `<pre>`, `<listing>` and `<textarea>`. */
 function needsLeadingNewline(el: Element, kids: readonly ChildNode[]): boolean {
-  if (el.namespaceURI !== HTML_NS || kids.length === 0) return false;
-  const name = el.localName;
-  if (name !== 'pre' && name !== 'textarea' && name !== 'listing') return false;
+  if (el.namespaceURI !== HTML_NS || kids.length === 0 || KINDS.get(el.localName) !== LEADING_LF) return false;
   const first = kids[0]!;
   return first.nodeType === TEXT_NODE && (first as Text).data.charCodeAt(0) === 0x0a;
 }
@@ -324,7 +366,7 @@ function doctypeWithIdentifiers(dt: DocumentType): string {
 
 /** "Serializes as void" (§13.3). */
 export function serializesAsVoid(el: Element): boolean {
-  return el.namespaceURI === HTML_NS && SERIALIZES_AS_VOID.has(el.localName);
+  return el.namespaceURI === HTML_NS && KINDS.get(el.localName) === VOID;
 }
 
 /** Whether the Text children of `el` are serialized literally (§13.3, the Text node case). */
@@ -334,7 +376,8 @@ function rawTextFor(el: Element, scripting: boolean): boolean {
 
 /** Whether the Text children of an HTML element with this local name are serialized literally. */
 export function htmlRawTextParent(localName: string, scripting: boolean): boolean {
-  return RAW_TEXT_PARENTS.has(localName) || (scripting && localName === 'noscript');
+  const kind = KINDS.get(localName);
+  return kind === RAW || (scripting && kind === NOSCRIPT);
 }
 
 /** The children the algorithm serializes: an HTML template's template contents, else the child nodes. */

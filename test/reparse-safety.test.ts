@@ -29,7 +29,7 @@ import {
 } from '../src/dom.js';
 import { parseDocument, parseFragment } from '../src/parser.js';
 import { serialize } from '../src/serializer.js';
-import { enforceReparseSafety, type Repair, type ReparseContext } from '../src/sanitizer/reparse-safety.js';
+import { enforceFragmentReparseSafety, enforceReparseSafety, type Repair, type ReparseContext } from '../src/sanitizer/reparse-safety.js';
 import { Tokenizer } from '../src/tokenizer/tokenizer.js';
 import { TreeBuilder } from '../src/tree-builder/tree-builder.js';
 import { adjustSvgTagName } from '../src/tree-builder/foreign-content.js';
@@ -722,5 +722,21 @@ describe('reparse safety: repair rules', () => {
     extra.parentNode = two;
     two.childNodes.push(extra);
     expect(repair(two, null)).toContain('drop:second-html-element');
+  });
+});
+
+describe('reparse safety: void elements', () => {
+  it('an element that serializes as void loses its children, one that does not keeps them', () => {
+    const frag = new DocumentFragment();
+    const br = new Element('br');
+    br.childNodes.push(new Text('x'));
+    const b = new Element('b');
+    b.childNodes.push(new Text('y'));
+    const keygen = new Element('keygen');
+    keygen.childNodes.push(new Text('z'));
+    frag.childNodes.push(br, b, keygen);
+    for (const n of frag.childNodes) n.parentNode = frag;
+    enforceFragmentReparseSafety(frag, { kind: 'fragment', name: 'body', namespace: HTML_NS });
+    expect(serialize(frag)).toBe('<br><b>y</b><keygen>');
   });
 });

@@ -372,6 +372,16 @@ describe('tag and attribute names (the serializer caches the markup of names)', 
     const markup = '<svg><foreignObject><a title="t">x</a></foreignObject><a title="u">y</a></svg><a title="v">z</a>';
     expect(serialize(parseFragment(markup))).toBe(markup);
   });
+
+  it('reads what a name is (void, raw text, pre) for HTML elements only, though one record serves every namespace', () => {
+    // The HTML elements come first, so the records the foreign ones meet are those of the HTML names.
+    const html = [el('br'), el('style', ['a<b']), el('pre', ['\nx'])];
+    const svg = [el('br', ['c'], {}, SVG_NS), el('style', ['a<b'], {}, SVG_NS), el('pre', ['\nx'], {}, SVG_NS)];
+    const root = el('div', [...html, ...svg]);
+    expect(serialize(root, { roundTrip: true })).toBe(
+      '<br><style>a<b</style><pre>\n\nx</pre><br>c</br><style>a&lt;b</style><pre>\nx</pre>',
+    );
+  });
 });
 
 describe('node kinds', () => {

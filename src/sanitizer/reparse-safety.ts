@@ -562,7 +562,9 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     // a deeper start tag is inserted next to the current node instead of into it. Checked with Chromium 156:
     // 512 nested divs in a fragment parse as written, the 513th becomes a sibling; in a document the html element
     // counts too. Deeper elements are unwrapped (their content stays, one level up).
-    const verdict = stack.length > maxDepth ? 'deeper-than-browsers-nest' : checkElement(f, el);
+    // The tag id, looked up once for the checks and the child frame.
+    const id = elementTagId(el);
+    const verdict = stack.length > maxDepth ? 'deeper-than-browsers-nest' : checkElement(f, el, id);
     if (verdict !== null) {
       if (verdict === 'rename:closes-p') {
         // Keep the content: the paragraph this start tag would close becomes a div, which nothing here closes.
@@ -587,7 +589,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     keep(f);
     // The children come from a filtered list in a wrapper the walk made.
     if (listFilter !== null && el !== wrapper && !serializesAsVoid(el)) listFilter.filter(listParent(el));
-    const child = childFrame(f, el);
+    const child = childFrame(f, el, id);
     if (child !== null) {
       if (el.content !== null && el.childNodes.length > 0) {
         // Children of a template element itself (not its contents) cannot be written as markup.
@@ -757,7 +759,7 @@ function wrapAt(f: Frame, name: string): Element {
   for (; end < f.list.length; end++) {
     const n = f.list[end]!;
     if (n.nodeType !== ELEMENT_NODE) continue;
-    const v = checkElement(f, n as Element);
+    const v = checkElement(f, n as Element, elementTagId(n as Element));
     if (v === null || (v.startsWith('wrap:') && v !== 'wrap:' + name)) break;
   }
   // The run leaves the list; the wrapper takes the run's last slot and is checked next.
@@ -1022,7 +1024,7 @@ function templateFrame(parent: ParentNode, list: ChildNode[], flags: number, onS
  * Checks the start tag of `el` against the rules it meets as a child in frame `f`.
  * Returns null when it would be inserted right there, else the repair: a reason (unwrap) or `drop:reason`.
  */
-function checkElement(f: Frame, el: Element): string | null {
+function checkElement(f: Frame, el: Element, id: number): string | null {
   const ns = el.namespaceURI;
   const name = el.localName;
 
@@ -1033,7 +1035,6 @@ function checkElement(f: Frame, el: Element): string | null {
   // (The tokenizer lower-cases tag names; the parser adjusts the case of SVG ones.)
   const lower = ns === SVG_NS ? asciiLowercase(name) : name;
   if (!isTokenizableName(lower) || (ns === SVG_NS && adjustSvgTagName(lower) !== name)) return 'unserializable-name';
-  const id = elementTagId(el);
 
   if (f.kind === FOREIGN) {
     // Foreign content: children are foreign elements of the parent's namespace, unless they break out.
@@ -1184,9 +1185,8 @@ function isHiddenInput(el: Element): boolean {
 }
 
 /** The frame for the children of `el` (already accepted in frame `f`), or null for void elements. */
-function childFrame(f: Frame, el: Element): Frame | null {
+function childFrame(f: Frame, el: Element, id: number): Frame | null {
   const ns = el.namespaceURI;
-  const id = elementTagId(el);
   if (ns !== HTML_NS) {
     if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) {
       // Scope boundaries and special: start tags inside see a fresh scope.
