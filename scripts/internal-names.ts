@@ -51,6 +51,7 @@ export function internalNames(): InternalNames {
   const options = { ...config.options, noEmit: true };
   // A host that sets parent pointers: a member's modifiers and its class are read through them.
   const program = ts.createProgram(config.fileNames.filter(isOurs), options, ts.createCompilerHost(options, true));
+  const checker = program.getTypeChecker();
   const internal = new Set<string>();
   const spelled = new Set<string>(); // every other way a name occurs
   // Every name used as a property or spelled in our sources, but for the DOM's and Node's declarations (see `host`):
@@ -60,9 +61,9 @@ export function internalNames(): InternalNames {
   for (const sf of program.getSourceFiles()) {
     const ours = isOurs(sf.fileName);
     // The DOM's and Node's declarations name properties of browser and Node objects (a JSON web key's `d`, a
-    // certificate's `C`), which the library's objects never are and never inherit from: those names may serve as
-    // short names (a DOM or Node object the sources touch is read through names spelled in the sources). The
-    // language's declarations do count (`Array.prototype.at`).
+    // certificate's `C`, the inspector's `parentId`), which the library's objects never are and never inherit from:
+    // those names may serve as short names, and may be renamed, unless the sources read them from such an object
+    // (checked at each property access below). The language's declarations do count (`Array.prototype.at`).
     const host = /[\\/](lib\.(dom|webworker)[.a-z]*\.d\.ts|@types[\\/]node[\\/].*)$/.test(sf.fileName);
     // An explicit stack, as everywhere in this project (declaration files are deep enough).
     const stack: ts.Node[] = [sf];
@@ -70,7 +71,12 @@ export function internalNames(): InternalNames {
       const node = stack.pop()!;
       const name = 'name' in node ? propertyNameText((node as { name?: ts.Node }).name) : undefined;
       if (name !== undefined) {
-        if (ours && ts.isPropertyAccessExpression(node)) uses.set(name, (uses.get(name) ?? 0) + 1);
+        if (ours && ts.isPropertyAccessExpression(node)) {
+          uses.set(name, (uses.get(name) ?? 0) + 1);
+          // A name read from a DOM or Node object (or from a value whose type is unknown) keeps its spelling.
+          const decls = checker.getSymbolAtLocation(node.name)?.declarations;
+          if (decls === undefined || decls.length === 0 || decls.some((d) => !isOurs(d.getSourceFile().fileName))) spelled.add(name);
+        }
         if (
           ts.isPropertyDeclaration(node) ||
           ts.isMethodDeclaration(node) ||
@@ -89,7 +95,7 @@ export function internalNames(): InternalNames {
             (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0 ||
             (inClass && ts.getJSDocTags(ts.isClassLike(node.parent) ? node.parent : node.parent.parent).some((t) => t.tagName.text === 'internal'));
           if (ours && hidden && inClass) internal.add(name);
-          else spelled.add(name);
+          else if (!host) spelled.add(name);
         } else if (
           ts.isPropertySignature(node) ||
           ts.isMethodSignature(node) ||
@@ -99,7 +105,7 @@ export function internalNames(): InternalNames {
           ts.isPropertyAccessExpression(node)
         ) {
           if (!host) used.add(name);
-          if (!ts.isPropertyAccessExpression(node)) spelled.add(name);
+          if (!ts.isPropertyAccessExpression(node) && !host) spelled.add(name);
         }
       }
       if (ours) {

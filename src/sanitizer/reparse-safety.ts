@@ -150,32 +150,37 @@ function rawTextState(id: number): number {
   return state === RCDATA_STATE ? -2 : state === RAWTEXT_STATE || state === SCRIPT_DATA_STATE ? state : -1;
 }
 
-interface Frame {
+/**
+ * One child list being walked, with the tree builder's state its start tags would meet (made by `frame`, kept in
+ * `freeFrames` between uses).
+ * @internal
+ */
+class Frame {
   /** The node whose child list this is (for templates: the template element). */
-  parent: ParentNode;
-  list: ChildNode[];
+  parent!: ParentNode;
+  list!: ChildNode[];
   /**
    * The walk's position: `list[index]` is the node being checked, `list[index..]` the ones after it. The nodes
    * kept so far are `list[0..out)`; `list[out..index)` is a gap of stale slots left by removals and merges, so
    * that they do not shift the rest of the list (one `splice` per removed node made a long child list quadratic:
    * 32,000 unwrapped spans in one paragraph took 8 s). The list is cut to `out` when the frame ends.
    */
-  index: number;
-  out: number;
-  kind: number;
-  flags: number;
+  index!: number;
+  out!: number;
+  kind!: number;
+  flags!: number;
   /** Tag id of the current node (the parent element) for "generate implied end tags" and similar checks. */
-  parentId: number;
+  parentId!: number;
   /** For FOREIGN frames: the namespace of the parent; for RAW_TEXT: the tokenizer state. */
-  ns: string;
-  rawState: number;
-  rawEndTag: string;
+  ns!: string;
+  rawState!: number;
+  rawEndTag!: string;
   /**
    * The fragment root in a noscript context: the serializer escapes the text or not depending on the scripting
    * flag, and the reader takes it as raw text or as markup depending on its own; so the characters the
    * serializer escapes (and markup) cannot be in it.
    */
-  escapedRaw: boolean;
+  escapedRaw!: boolean;
 }
 
 /** Whether a tag or attribute name would end at `c` (whitespace, `/`, `>`, NUL) or change (upper case) on reparse. */
@@ -911,7 +916,7 @@ function safePIData(data: string): string {
 const freeFrames: Frame[] = [];
 
 function frame(parent: ParentNode, list: ChildNode[], kind: number, flags: number, parentId: number, ns = HTML_NS): Frame {
-  const f = freeFrames.pop() ?? ({} as Frame);
+  const f = freeFrames.pop() ?? new Frame();
   f.parent = parent;
   f.list = list;
   f.index = f.out = 0;
