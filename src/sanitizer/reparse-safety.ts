@@ -593,8 +593,9 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     if (listFilter === null) fixAttributes(el, report);
     keep(f);
     // The children come from a filtered list in a wrapper the walk made.
-    if (listFilter !== null && el !== wrapper && !serializesAsVoid(el)) listFilter.filter(listParent(el));
-    const child = childFrame(f, el, id);
+    const isVoid = serializesAsVoid(el);
+    if (listFilter !== null && el !== wrapper && !isVoid) listFilter.filter(listParent(el));
+    const child = isVoid ? null : childFrame(f, el, id);
     if (child !== null) {
       if (el.content !== null && el.childNodes.length > 0) {
         // Children of a template element itself (not its contents) cannot be written as markup.
@@ -604,7 +605,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
         }
       }
       stack.push(child);
-    } else if (el.childNodes.length > 0 && serializesAsVoid(el)) {
+    } else if (isVoid && el.childNodes.length > 0) {
       for (const c of el.childNodes.splice(0)) {
         c.parentNode = null;
         report('drop', c, 'child-of-void-element');
@@ -1189,7 +1190,7 @@ function isHiddenInput(el: Element): boolean {
   return false;
 }
 
-/** The frame for the children of `el` (already accepted in frame `f`), or null for void elements. */
+/** The frame for the children of `el` (already accepted in frame `f`; not one that serializes as void). */
 function childFrame(f: Frame, el: Element, id: number): Frame | null {
   const ns = el.namespaceURI;
   if (ns !== HTML_NS) {
@@ -1199,7 +1200,6 @@ function childFrame(f: Frame, el: Element, id: number): Frame | null {
     }
     return frame(el, el.childNodes, FOREIGN, f.flags & (INHERITED | A_IN_FORMATTING_LIST), id, ns);
   }
-  if (serializesAsVoid(el)) return null;
   if (id === T.TEMPLATE) return templateFrame(el, el.content!.childNodes, f.flags);
 
   const raw = rawTextState(id);
