@@ -556,6 +556,12 @@ describe('reparse safety: repair rules', () => {
     expect(repair(frag(mathEl('math', [], hip)))).toEqual([]);
     const plain = mathEl('annotation-xml', [new Attr('encoding', 'text/xml')], el('b', {}, 'x'));
     expect(repair(frag(mathEl('math', [], plain)))).toContain('unwrap:html-in-foreign-content');
+    // An encoding attribute that cannot be written as it is (a prefix without a namespace) is dropped first: the
+    // children are then checked as those of an annotation-xml without one.
+    const dropped = mathEl('annotation-xml', [new Attr('encoding', 'text/html', null, 'p')], el('div', {}, 'x'));
+    const reasons = repair(frag(mathEl('math', [], dropped)));
+    expect(reasons).toContain('drop-attribute:attribute-name-changes-on-reparse');
+    expect(reasons).toContain('unwrap:html-in-foreign-content');
   });
 
   it('text: NUL, empty and adjacent nodes, merged text that a table would foster-parent', () => {

@@ -567,8 +567,8 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     // a deeper start tag is inserted next to the current node instead of into it. Checked with Chromium 156:
     // 512 nested divs in a fragment parse as written, the 513th becomes a sibling; in a document the html element
     // counts too. Deeper elements are unwrapped (their content stays, one level up).
-    // The tag id, looked up once for the checks and the child frame.
-    const id = elementTagId(el);
+    // The tag id, looked up once for the checks and the child frame (but see fixAttributes below).
+    let id = elementTagId(el);
     const verdict = stack.length > maxDepth ? 'deeper-than-browsers-nest' : checkElement(f, el, id);
     if (verdict !== null) {
       if (verdict === 'rename:closes-p') {
@@ -590,7 +590,12 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
       continue;
     }
     // (Nothing to fix in a tree the parser has just made: see ListFilter.)
-    if (listFilter === null) fixAttributes(el, report);
+    if (listFilter === null) {
+      fixAttributes(el, report);
+      // An annotation-xml's id depends on its `encoding` attribute, which fixAttributes may have dropped (one with a
+      // prefix but no namespace): its children are read as the attributes it is written with say.
+      id = elementTagId(el);
+    }
     keep(f);
     // The children come from a filtered list in a wrapper the walk made.
     const isVoid = serializesAsVoid(el);
