@@ -38,7 +38,7 @@ import {
   type SanitizerSpec,
   takeChildListFilter,
 } from './sanitizer-api/sanitize.js';
-import { htmlRawTextParent, serialize } from './serializer.js';
+import { htmlRawTextParent, serializeWith } from './serializer.js';
 import { urlHardening } from './sanitizer/url-hardening.js';
 import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
 import { parseDocumentWith, parseFragmentWith, type FragmentContext } from './parser.js';
@@ -103,7 +103,9 @@ export function sanitize(input: string, options?: SanitizeOptions): string {
       root.childNodes = fragment.childNodes;
     }
   }
-  return serialize(root, { roundTrip: true, scripting });
+  // The tree is let go of as it is written (see serializeWith), unless a policy's hooks or a report callback have
+  // seen its nodes (and may keep them).
+  return serializeWith(root, { roundTrip: true, scripting }, options?.policy == null && options?.onReport === undefined);
 }
 
 /** Sanitizes an HTML fragment and returns the tree. */

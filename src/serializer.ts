@@ -107,6 +107,15 @@ const PARTS = 1024;
 
 /** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
 export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
+  return serializeWith(node, options, false);
+}
+
+/**
+ * `serialize`, and for `sanitize()`, whose tree no one else holds, `release`: each node is let go of once written (its
+ * slot in its parent's list emptied), so that the collections the output's strings bring on copy only the part of the
+ * tree still to be written (while the tree is young, each one copied all of it). The tree is then unusable.
+ */
+export function serializeWith(node: Document | DocumentFragment | Element, options: SerializeOptions | undefined, release: boolean): string {
   const type = nodeTypeOf(node);
   if (type !== ELEMENT_NODE && type !== DOCUMENT_NODE && type !== DOCUMENT_FRAGMENT_NODE) {
     throw new TypeError('serialize: expected a Document, DocumentFragment or Element, got ' + describe(node));
@@ -122,9 +131,9 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
     const roundTrip = options?.roundTrip === true;
     const lf = roundTrip && needsLeadingNewline(el, kids) ? '\n' : '';
     // A template's contents are inert: scripting is disabled for them (see serializeChildren).
-    return lf + serializeChildren(kids, rawTextFor(el, scripting), scripting && (roundTrip || kids === el.childNodes), roundTrip);
+    return lf + serializeChildren(kids, rawTextFor(el, scripting), scripting && (roundTrip || kids === el.childNodes), roundTrip, release);
   }
-  return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting, options?.roundTrip === true);
+  return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting, options?.roundTrip === true, release);
 }
 
 /** The markup of `node` itself (outerHTML): the child-node steps of §13.3 applied to the one node. */
@@ -152,12 +161,12 @@ export function serializeOuter(node: ChildNode, options?: SerializeOptions): str
  * explicit stack instead of recursion. `rawText` says whether the top-level Text nodes are serialized
  * literally (their parent is a raw-text element).
  */
-function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean): string {
+function serializeChildren(children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean, release = false): string {
   // Taken while a walk runs: a walk inside it makes its own.
   const frames = spareFrames ?? new Frames();
   spareFrames = null;
   try {
-    return walkChildren(frames, children, rawText, scripting, roundTrip);
+    return walkChildren(frames, children, rawText, scripting, roundTrip, release);
   } finally {
     frames.clear();
     spareFrames = frames;
@@ -189,7 +198,7 @@ class Frames {
 const NO_NODES: readonly ChildNode[] = [];
 let spareFrames: Frames | null = new Frames();
 
-function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean): string {
+function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: boolean, scripting: boolean, roundTrip: boolean, release: boolean): string {
   // The output is `out` (joined chunks) then parts[0..n) (the chunk being built; a list that starts young, see
   // workList).
   let out = '';
@@ -231,6 +240,7 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
     }
     indexes[top] = i + 1;
     const child = list[i]!;
+    if (release) (list as unknown[])[i] = null;
     switch (nodeTypeOf(child)) {
       case ELEMENT_NODE: {
         const el = child as Element;

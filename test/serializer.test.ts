@@ -26,7 +26,7 @@ import {
   walk,
 } from '../src/dom.js';
 import type { ChildNode, ParentNode } from '../src/dom.js';
-import { escapeAttributeValue, escapeText, serialize, serializeOuter } from '../src/serializer.js';
+import { escapeAttributeValue, escapeText, serialize, serializeOuter, serializeWith } from '../src/serializer.js';
 import { parseFragment } from '../src/parser.js';
 import { CORPUS_FOLDERS, corpusPaths, sharedPath } from './support/shared.js';
 
@@ -547,6 +547,28 @@ describe('deep and wide trees', () => {
     const out = serialize(root);
     expect(out.startsWith('<li>0</li><li>1</li>')).toBe(true);
     expect(out.length).toBe(100_000 * '<li>0</li>'.length);
+  });
+});
+
+describe("sanitize()'s serialization, which lets the tree go as it writes it", () => {
+  it('writes what serialize writes, and leaves no node in any list it walked', () => {
+    const markup =
+      '<p id=a>x &amp; <b>y</b><br><pre>\n\nz</pre><template><i>t</i></template><svg><g><a xlink:href=u>s</a></g></svg>' +
+      '<table><tbody><tr><td>c</td></tr></tbody></table><!--k--><textarea>\nq</textarea><noscript><b>n</b></noscript>';
+    const lists: ChildNode[][] = [];
+    const tree = parseFragment(markup);
+    for (const stack: ParentNode[] = [tree]; stack.length > 0; ) {
+      const p = stack.pop()!;
+      lists.push(p.childNodes);
+      for (const c of p.childNodes) if (c.nodeType === 1) stack.push((c as Element).content ?? (c as Element));
+    }
+    expect(lists.length).toBeGreaterThan(10);
+    for (const scripting of [true, false]) {
+      const want = serialize(parseFragment(markup), { roundTrip: true, scripting });
+      const t = scripting ? tree : parseFragment(markup);
+      expect(serializeWith(t, { roundTrip: true, scripting }, true)).toBe(want);
+    }
+    for (const list of lists) expect(list.every((n) => n === null)).toBe(true);
   });
 });
 

@@ -1,12 +1,12 @@
 /** The policy through the public pipeline: sanitize(html, { policy }) and sanitizeFragment/sanitizeDocument. */
 import { describe, expect, test } from 'vitest';
-import { createDocumentFragment, createElement, createProcessingInstruction, createText } from '../../src/dom.js';
+import { type ChildNode, type Element, createDocumentFragment, createElement, createProcessingInstruction, createText } from '../../src/dom.js';
 import { parseFragment } from '../../src/parser.js';
 import { compilePolicy, extendPolicy, PolicyHookError, type Policy, type PolicyReportEntry } from '../../src/policy/index.js';
 import { sanitize, sanitizeDocument, sanitizeFragment, type SanitizeReportEntry } from '../../src/sanitize.js';
 import { getSanitizerInstanceFromOptions } from '../../src/sanitizer-api/config.js';
 import { Sanitizer, sanitizeWith } from '../../src/sanitizer-api/index.js';
-import { serialize } from '../../src/serializer.js';
+import { serialize, serializeOuter } from '../../src/serializer.js';
 import { maxElementDepth, parentLinksConsistent } from './helpers.js';
 
 const withLinks: Policy = {
@@ -92,6 +92,19 @@ describe('sanitize with a policy', () => {
     expect(sanitize('<div><p>a<img src="https://x/i.png"><img src="https://x/j.png" alt="j"></p></div>', { policy })).toBe(
       '<p title="seen">a<img src="https://x/j.png" alt="j" title="seen"></p>',
     );
+  });
+
+  test('nodes a hook or a report saw are whole after sanitize returns (the tree is let go of only when none did)', () => {
+    const seen: Element[] = [];
+    const policy: Policy = { hooks: { onElement: (el) => void seen.push(el) } };
+    expect(sanitize('<div><p>a<b>b</b></p></div>', { policy })).toBe('<div><p>a<b>b</b></p></div>');
+    expect(seen.map((el) => serializeOuter(el))).toEqual(['<div><p>a<b>b</b></p></div>', '<p>a<b>b</b></p>', '<b>b</b>']);
+    // A report: the tbody reparse safety puts back around a row once the configuration has unwrapped the parsed one.
+    const reported: ChildNode[] = [];
+    const onReport = (r: SanitizeReportEntry): void => void (r.stage === 'reparse-safety' && reported.push(r.node));
+    const sanitizer = { replaceWithChildrenElements: ['tbody'] };
+    expect(sanitize('<table><tr><td>x</td></tr></table>', { sanitizer, onReport })).toBe('<table><tbody><tr><td>x</td></tr></tbody></table>');
+    expect(reported.map((n) => serializeOuter(n))).toEqual(['<tbody><tr><td>x</td></tr></tbody>']);
   });
 
   test('a throwing hook makes sanitize throw: no output at all', () => {
