@@ -111,9 +111,10 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
 }
 
 /**
- * `serialize`, and for `sanitize()`, whose tree no one else holds, `release`: each node is let go of once written (its
- * slot in its parent's list emptied), so that the collections the output's strings bring on copy only the part of the
- * tree still to be written (while the tree is young, each one copied all of it). The tree is then unusable.
+ * `serialize`, and for `sanitize()`, whose tree no one else holds, `release`: each node is let go of once the walk
+ * reaches it (its slot in its parent's list emptied; an open element stays in the walk's frames until its end tag),
+ * so that the collections the output's strings bring on copy only the part of the tree still to be written (while
+ * the tree is young, each one copied all of it). The tree is then unusable.
  */
 export function serializeWith(node: Document | DocumentFragment | Element, options: SerializeOptions | undefined, release: boolean): string {
   const type = nodeTypeOf(node);
@@ -265,7 +266,8 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
         }
         if (kind !== 0) {
           if (kind === VOID) break;
-          if (kind === LEADING_LF && roundTrip && needsLeadingNewline(el, el.childNodes)) parts[n++] = '\n';
+          // (The walk knows the element is an HTML pre, textarea or listing: needsLeadingNewline's last check.)
+          if (kind === LEADING_LF && roundTrip && startsWithLineFeed(el.childNodes)) parts[n++] = '\n';
         }
         const content = el.content;
         const kids = isHTML && content !== null && localName === 'template' ? content.childNodes : el.childNodes;
@@ -359,9 +361,13 @@ function attributePrefix(name: string): string {
 
 /** Round-trip mode: the parser drops a line feed right after `<pre>`, `<listing>` and `<textarea>`. */
 function needsLeadingNewline(el: Element, kids: readonly ChildNode[]): boolean {
-  if (el.namespaceURI !== HTML_NS || kids.length === 0 || KINDS.get(el.localName) !== LEADING_LF) return false;
-  const first = kids[0]!;
-  return first.nodeType === TEXT_NODE && (first as Text).data.charCodeAt(0) === 0x0a;
+  return el.namespaceURI === HTML_NS && KINDS.get(el.localName) === LEADING_LF && startsWithLineFeed(kids);
+}
+
+/** Whether the first of `kids` is a Text node whose data starts with a line feed. */
+function startsWithLineFeed(kids: readonly ChildNode[]): boolean {
+  const first = kids.length > 0 ? kids[0]! : null;
+  return first !== null && first.nodeType === TEXT_NODE && (first as Text).data.charCodeAt(0) === 0x0a;
 }
 
 /** Round-trip mode: a DOCTYPE with its identifiers, as the tokenizer reads them back (quirks mode included). */

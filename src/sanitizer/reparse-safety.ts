@@ -563,12 +563,12 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
       el.prefix = null;
       report('normalize', el, 'element-prefix');
     }
+    // The tag id, looked up once for the checks and the child frame (but see fixAttributes below).
+    let id = elementTagId(el);
     // Chromium (and WebKit) stop nesting at 512 elements on the stack of open elements below the html element:
     // a deeper start tag is inserted next to the current node instead of into it. Checked with Chromium 156:
     // 512 nested divs in a fragment parse as written, the 513th becomes a sibling; in a document the html element
     // counts too. Deeper elements are unwrapped (their content stays, one level up).
-    // The tag id, looked up once for the checks and the child frame (but see fixAttributes below).
-    let id = elementTagId(el);
     const verdict = stack.length > maxDepth ? 'deeper-than-browsers-nest' : checkElement(f, el, id);
     if (verdict !== null) {
       if (verdict === 'rename:closes-p') {
@@ -598,24 +598,24 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     }
     keep(f);
     // The children come from a filtered list in a wrapper the walk made.
-    const isVoid = serializesAsVoid(el);
-    if (listFilter !== null && el !== wrapper && !isVoid) listFilter.filter(listParent(el));
-    const child = isVoid ? null : childFrame(f, el, id);
-    if (child !== null) {
-      if (el.content !== null && el.childNodes.length > 0) {
-        // Children of a template element itself (not its contents) cannot be written as markup.
+    if (serializesAsVoid(el)) {
+      if (el.childNodes.length > 0) {
         for (const c of el.childNodes.splice(0)) {
           c.parentNode = null;
-          report('drop', c, 'template-child-outside-contents');
+          report('drop', c, 'child-of-void-element');
         }
       }
-      stack.push(child);
-    } else if (isVoid && el.childNodes.length > 0) {
+      continue;
+    }
+    if (listFilter !== null && el !== wrapper) listFilter.filter(listParent(el));
+    if (el.content !== null && el.childNodes.length > 0) {
+      // Children of a template element itself (not its contents) cannot be written as markup.
       for (const c of el.childNodes.splice(0)) {
         c.parentNode = null;
-        report('drop', c, 'child-of-void-element');
+        report('drop', c, 'template-child-outside-contents');
       }
     }
+    stack.push(childFrame(f, el, id));
   }
   return repairs;
 }
@@ -1196,7 +1196,7 @@ function isHiddenInput(el: Element): boolean {
 }
 
 /** The frame for the children of `el` (already accepted in frame `f`; not one that serializes as void). */
-function childFrame(f: Frame, el: Element, id: number): Frame | null {
+function childFrame(f: Frame, el: Element, id: number): Frame {
   const ns = el.namespaceURI;
   if (ns !== HTML_NS) {
     if (T.HTML_INTEGRATION_POINT[id] || T.MATHML_TEXT_INTEGRATION_POINT[id]) {
