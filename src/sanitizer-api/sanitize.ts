@@ -243,19 +243,23 @@ export class ChildListFilter {
 
   filter(parent: ParentNode): void {
     const list = parent.childNodes;
-    if (list.length === 0) return;
+    const n = list.length;
     const c = this.c;
-    const extra = this.extra;
-    const work = this.descend;
+    // Most lists keep every child where it is: they are read once, with no scratch list and no store.
+    let first = 0;
+    for (let node; first < n && actionFor((node = list[first]!), c) === KEEP; first++) {
+      if (node.nodeType === ELEMENT_NODE) this.keepElement(node as Element);
+    }
+    if (first === n) return;
     const scratchOut = this.scratchOut;
     const inputLists = this.inputLists;
     const inputIndex = this.inputIndex;
-    let changed = false;
-    // Kept children are scratchOut[0..kept): a count, not `length`, which is a runtime call to reset.
+    // Children list[0..first) stay; the others kept are scratchOut[0..kept) (a count, not `length`, which is a
+    // runtime call to reset).
     let kept = 0;
     inputLists.push(list);
-    inputIndex.push(0);
-    // One pass over the children, with the children of replaced elements read in their place.
+    inputIndex.push(first);
+    // One pass over the rest, with the children of replaced elements read in their place.
     while (inputLists.length > 0) {
       const top = inputLists.length - 1;
       const input = inputLists[top]!;
@@ -273,38 +277,36 @@ export class ChildListFilter {
       if (action === KEEP) {
         scratchOut[kept++] = node;
         node.parentNode = parent;
-        if (node.nodeType === ELEMENT_NODE) {
-          const el = node as Element;
-          sanitizeAttributes(el, c, extra);
-          // Children and, for templates, the template contents are sanitized in turn.
-          if (work !== null) {
-            if (el.childNodes.length > 0) work.push(el);
-            if (el.content !== null && el.content.childNodes.length > 0) work.push(el.content);
-          }
-        }
+        if (node.nodeType === ELEMENT_NODE) this.keepElement(node as Element);
       } else {
-        changed = true;
         node.parentNode = null;
         // Replace with children: read its children next, in place. A replaced template's children are its
         // template contents, as in Chromium, which sanitizes while parsing (whatwg/html#12756: content that
         // would go into a replaced element goes to its nearest kept ancestor); sanitizing the parsed tree as the
         // WICG draft does would drop them. They are read first, then any child nodes the template has.
+        // (An empty list is pushed too: it is popped at once.)
         if (action === REPLACE) {
           const el = node as Element;
-          if (el.childNodes.length > 0) {
-            inputLists.push(el.childNodes);
-            inputIndex.push(0);
-          }
-          if (el.content !== null && el.content.childNodes.length > 0) {
+          inputLists.push(el.childNodes);
+          inputIndex.push(0);
+          if (el.content !== null) {
             inputLists.push(el.content.childNodes);
             inputIndex.push(0);
           }
         }
       }
     }
-    if (changed) {
-      for (let k = 0; k < kept; k++) list[k] = scratchOut[k]!;
-      list.length = kept;
+    for (let k = 0; k < kept; ) list[first++] = scratchOut[k++]!;
+    list.length = first;
+  }
+
+  /** A kept element: its attributes are filtered; its children and, for templates, its template contents go to be sanitized in turn. */
+  private keepElement(el: Element): void {
+    sanitizeAttributes(el, this.c, this.extra);
+    const work = this.descend;
+    if (work !== null) {
+      if (el.childNodes.length > 0) work.push(el);
+      if (el.content !== null && el.content.childNodes.length > 0) work.push(el.content);
     }
   }
 }

@@ -257,6 +257,28 @@ describe('configurable parts of sanitize core', () => {
     expect(out).toBe('x12<u id="u">3</u>4<p>deep</p>y');
   });
 
+  test('a list whose first children stay, then one replaced (also empty) and one removed', () => {
+    // The filter reads the children that stay where they are without moving them; from the first that changes,
+    // it builds the rest of the list anew. Both parts filter attributes and sanitize below their elements.
+    const config = { replaceWithChildrenElements: ['b'], removeElements: ['script'], removeAttributes: ['onclick'] };
+    const replaced = h('b', null, '2', h('em', { onclick: 'y()' }, '3'));
+    const out = unsafe(
+      config,
+      h('u', { onclick: 'x()', id: 'a' }, '1', h('script', null, 's')),
+      'x',
+      h('b'),
+      replaced,
+      h('script', null, 's'),
+      h('i', { onclick: 'z()' }, '4'),
+    );
+    expect(out).toBe('<u id="a">1</u>x2<em>3</em><i>4</i>');
+    // The replaced element is left out of the tree, with no children.
+    expect(replaced.parentNode).toBe(null);
+    expect(replaced.childNodes.length).toBe(0);
+    expect(unsafe(config, 'a', h('u', null, 'b'))).toBe('a<u>b</u>');
+    expect(unsafe(config, h('b'))).toBe('');
+  });
+
   test('replace with children on a template keeps its contents (as Chromium does), then its child nodes', () => {
     const t = h('template', null, h('p', null, 'content'));
     t.appendChild(createText('child'));
