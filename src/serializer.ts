@@ -180,6 +180,7 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
  * arrays, made per call, were a sixth of what sanitizing a comment-sized input allocated. A walk that starts while
  * another has them (from a getter of a node class made by a user, say) gets its own.
  */
+/** @internal (see scripts/internal-names.ts) */
 class Frames {
   // The bottom frame (the children serialized) stays, so that the lists never shrink to nothing: V8 then drops
   // their storage, and the next walk would allocate it again.
@@ -205,7 +206,11 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
   let out = '';
   const parts: string[] = workList();
   let n = 0;
-  const { elements, ends, lists, indexes, raws } = frames;
+  const elements = frames.elements;
+  const ends = frames.ends;
+  const lists = frames.lists;
+  const indexes = frames.indexes;
+  const raws = frames.raws;
   lists[0] = children;
   indexes[0] = 0;
   raws[0] = rawText;
