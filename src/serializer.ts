@@ -179,8 +179,8 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
  * Text children are raw. Parallel arrays: no object per element. One set serves every call (`spareFrames`): their
  * arrays, made per call, were a sixth of what sanitizing a comment-sized input allocated. A walk that starts while
  * another has them (from a getter of a node class made by a user, say) gets its own.
+ * @internal (see scripts/internal-names.ts: its members' names are shortened in the published build)
  */
-/** @internal (see scripts/internal-names.ts) */
 class Frames {
   // The bottom frame (the children serialized) stays, so that the lists never shrink to nothing: V8 then drops
   // their storage, and the next walk would allocate it again.

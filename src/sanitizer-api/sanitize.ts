@@ -300,7 +300,10 @@ export class ChildListFilter {
     list.length = first;
   }
 
-  /** A kept element: its attributes are filtered; its children and, for templates, its template contents go to be sanitized in turn. */
+  /**
+   * A kept element: its attributes are filtered; its children and, for templates, its template contents go to be
+   * sanitized in turn.
+   */
   private keepElement(el: Element): void {
     sanitizeAttributes(el, this.c, this.extra);
     const work = this.descend;
