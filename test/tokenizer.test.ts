@@ -620,6 +620,18 @@ describe('Tokenizer API', () => {
     expect(input[10]).toBe('\0');
   });
 
+  it('maps offsets across CR LF afresh when a tokenizer runs again on another input', () => {
+    const sink = new CallSink();
+    const errors: ParseError[] = [];
+    const t = new Tokenizer(sink, parseErrorReporter((e) => errors.push(e)));
+    sink.tokenizer = t;
+    // Three CR LF pairs before the U+0000, then one; then none (lone CRs only); then the first input again.
+    const inputs = ['\r\n\r\n\r\n<x\0>', 'ab\r\n<y\0>', 'a\rb\r<z\0>', '\r\n\r\n\r\n<x\0>'];
+    for (const input of inputs) t.run(input);
+    expect(errors.map((e) => [e.offset, e.line])).toEqual([[8, 4], [6, 2], [6, 3], [8, 4]]);
+    for (let k = 0; k < inputs.length; k++) expect(inputs[k]![errors[k]!.offset]).toBe('\0');
+  });
+
   it('reports input stream errors in input order with the tokenizer errors, at their offsets', () => {
     const { errors } = tokenize('\u0001<a \uFFFF=\0>\uD800');
     expect(errors.map((e) => [e.code, e.offset])).toEqual([

@@ -174,9 +174,12 @@ export class Tokenizer {
   // ---- Input (13.2.3.5): `input` is the preprocessed (newline-normalized) input.
   private input = '';
   private original = '';
-  /** Normalized offsets of the LFs that replaced a CR LF pair (each one drops a code unit). Sorted. */
+  /**
+   * Normalized offsets of the LFs that replaced a CR LF pair (each one drops a code unit). Sorted. Found only when
+   * an offset is first asked (an error, `tokenStart`): until then `crlfCursor` is -1.
+   */
   private crlf: number[] = workList();
-  private crlfCursor = 0;
+  private crlfCursor = -1;
 
   // ---- Pending character tokens: the strings in `textParts`, then the input range [runStart, runEnd).
   // Runs of the input are kept as a range and sliced once; only a character that is not the input as
@@ -271,10 +274,17 @@ export class Tokenizer {
 
   /** Offset in the input as given of normalized offset `p`. */
   private originalOffset(p: number): number {
+    // Lone CRs become LFs one for one: only CR LF pairs make the lengths differ.
+    if (this.input.length === this.original.length) return p;
     const crlf = this.crlf;
-    if (crlf.length === 0) return p;
-    // Number of CR LF pairs whose LF lies before p; the cursor makes in-order queries O(1).
     let i = this.crlfCursor;
+    if (i < 0) {
+      // Emptied, not replaced: a tokenizer can be run again (reparse safety's checks reuse one).
+      crlf.length = i = 0;
+      const original = this.original;
+      for (let at = original.indexOf('\r\n'); at >= 0; at = original.indexOf('\r\n', at + 2)) crlf.push(at - crlf.length);
+    }
+    // Number of CR LF pairs whose LF lies before p; the cursor makes in-order queries O(1).
     if ((i > 0 && crlf[i - 1]! >= p) || (i + 8 < crlf.length && crlf[i + 8]! < p)) {
       // Far from the cursor: binary search for the first pair at or after p.
       let lo = 0;
@@ -299,18 +309,10 @@ export class Tokenizer {
   private preprocess(original: string): void {
     this.nextLt = this.nextAmp = this.nextNul = -1;
     this.original = original;
-    // Emptied, not replaced: a tokenizer can be run again (reparse safety's checks reuse one).
-    if (this.crlf.length !== 0) this.crlf.length = 0;
-    this.crlfCursor = 0;
+    this.crlfCursor = -1;
     let input = original;
     if (original.indexOf('\r') >= 0) {
-      // Normalize newlines: CR LF -> LF, then lone CR -> LF. Remember where a code unit was dropped.
-      const crlf = this.crlf;
-      let dropped = 0;
-      for (let i = original.indexOf('\r\n'); i >= 0; i = original.indexOf('\r\n', i + 2)) {
-        crlf.push(i - dropped);
-        dropped++;
-      }
+      // Normalize newlines: CR LF -> LF, then lone CR -> LF.
       input = original.replace(/\r\n?/g, '\n');
     }
     this.input = input;
