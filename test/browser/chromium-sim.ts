@@ -970,7 +970,7 @@ class ChromiumSink implements TokenSink {
     const b = this.b;
     if (!this.on(TABLE_TEXT_AFTER_OPTION_POP) || b.mode !== IN_TABLE_TEXT || b.pendingTableText === '' || !b.open.hasId(T.OPTION)) return null;
     // At end of file Chromium flushes its pending text before popping everything, except the pops of the templates
-    // still open, which come first.
+    // still open, which come first (options popped with them are cloned without the text; see below).
     if (eof && b.templateModes.length === 0) return null;
     const text = b.pendingTableText;
     const dirty = b.pendingTableTextDirty;
@@ -993,9 +993,22 @@ class ChromiumSink implements TokenSink {
     const names = ['insertAtLocation', 'insertCharacters', 'insertCommentOrPI'];
     for (const n of names) if (typeof hooks[n] !== 'function') throw new Error(`chromium-sim.ts: tree builder method ${n} is gone`);
     let done = false;
+    // At end of file, once the templates' pops are done, the text goes in before the pops that end the parse: an
+    // option popped there (one outside the templates) is cloned with it.
+    const open = b.open;
+    const listener = open.optionListener;
+    if (eof && listener !== null) {
+      open.optionListener = {
+        optionPopped(option: Element): void {
+          if (b.templateModes.length === 0) flush();
+          listener.optionPopped(option);
+        },
+      };
+    }
     const flush = (): void => {
       if (done) return;
       done = true;
+      if (eof) open.optionListener = listener;
       for (const n of names) delete hooks[n];
       if (b.open.lastIndexOfId(T.OPTION) < options) this.fired.add(TABLE_TEXT_AFTER_OPTION_POP);
       insertText(parent, before, text);

@@ -288,8 +288,10 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       '"in table text", a token other than a character: the pending table character tokens are inserted, then the ' +
       'token is reprocessed. Chromium 156 queues that text as pending text, inserted only after the token, so when ' +
       'the token pops an option (e.g. end of file, `<select><selectedcontent><option><table>;` in a template) the ' +
-      'option is cloned into its selectedcontent without the text. Reproduced: with an option open, that text is ' +
-      'inserted at the same place but after the token.',
+      'option is cloned into its selectedcontent without the text. At end of file the templates still open are popped ' +
+      'first (an option inside them is cloned without the text), then the text goes in, then the rest is popped (an ' +
+      'option outside them is cloned with it). Reproduced: with an option open, that text is inserted at the same ' +
+      'place but after the token, or at end of file before an option popped once no template is open.',
     reference: 'spec: 13.2.6.4.10 "in table text", anything else; 4.10.10 option popped: clone into selectedcontent; found by this differential test',
     html5lib: [],
   },
