@@ -63,8 +63,10 @@ export function internalNames(): InternalNames {
     // The DOM's and Node's declarations name properties of browser and Node objects (a JSON web key's `d`, a
     // certificate's `C`, the inspector's `parentId`), which the library's objects never are and never inherit from:
     // those names may serve as short names, and may be renamed, unless the sources read them from such an object
-    // (checked at each property access below). The language's declarations do count (`Array.prototype.at`).
-    const host = /[\\/](lib\.(dom|webworker)[.a-z]*\.d\.ts|@types[\\/]node[\\/].*)$/.test(sf.fileName);
+    // (checked at each property access below). Node's include `undici-types` (its fetch, which `@types/node` takes
+    // from that package: a retry handler's `state`, a dispatcher's `dispatch`). The language's declarations do count
+    // (`Array.prototype.at`).
+    const host = /[\\/](lib\.(dom|webworker)[.a-z]*\.d\.ts|@types[\\/]node[\\/].*|undici-types[\\/].*)$/.test(sf.fileName);
     // An explicit stack, as everywhere in this project (declaration files are deep enough).
     const stack: ts.Node[] = [sf];
     while (stack.length > 0) {
