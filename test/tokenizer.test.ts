@@ -620,6 +620,17 @@ describe('Tokenizer API', () => {
     expect(input[10]).toBe('\0');
   });
 
+  it('normalizes CR LF and lone CRs wherever they stand: first, last, in runs, inside tags and values', () => {
+    const { calls } = tokenize('\r\r\n\n\rx\r\n<a\rb="\r\n\r">\r');
+    expect(calls.map((c) => c.slice(0, 3))).toEqual([
+      ['characters', '\n\n\n\nx\n', 0],
+      ['startTag', 'a', [['b', '\n\n']]],
+      ['characters', '\n', 19],
+      ['endOfFile', 20],
+    ]);
+    expect(tokenize('no CR at all').calls[0]).toEqual(['characters', 'no CR at all', 0]);
+  });
+
   it('maps offsets across CR LF afresh when a tokenizer runs again on another input', () => {
     const sink = new CallSink();
     const errors: ParseError[] = [];

@@ -310,12 +310,16 @@ export class Tokenizer {
     this.nextLt = this.nextAmp = this.nextNul = -1;
     this.original = original;
     this.crlfCursor = -1;
-    let input = original;
-    if (original.indexOf('\r') >= 0) {
-      // Normalize newlines: CR LF -> LF, then lone CR -> LF.
-      input = original.replace(/\r\n?/g, '\n');
+    // Normalize newlines: CR LF -> LF, lone CR -> LF. The runs between CRs are slices joined with `+=` (a rope,
+    // flattened when the tokenizer first reads it): faster than a regular expression's replace, which scans every
+    // code unit itself (indexOf finds the CRs many times faster); with no CR, the input as it is.
+    let input = '';
+    let from = 0;
+    for (let i = original.indexOf('\r'); i >= 0; i = original.indexOf('\r', from)) {
+      input += original.charCodeAt(i + 1) === LF ? original.slice(from, i) : original.slice(from, i) + '\n';
+      from = i + 1;
     }
-    this.input = input;
+    this.input = input + original.slice(from);
   }
 
   // ======================================================================================
