@@ -992,11 +992,19 @@ class ChromiumSink implements TokenSink {
     const hooks = b as unknown as Record<string, unknown>;
     const names = ['insertAtLocation', 'insertCharacters', 'insertCommentOrPI'];
     for (const n of names) if (typeof hooks[n] !== 'function') throw new Error(`chromium-sim.ts: tree builder method ${n} is gone`);
-    let done = false;
-    // At end of file, once the templates' pops are done, the text goes in before the pops that end the parse: an
-    // option popped there (one outside the templates) is cloned with it.
     const open = b.open;
     const listener = open.optionListener;
+    let done = false;
+    const flush = (): void => {
+      if (done) return;
+      done = true;
+      open.optionListener = listener;
+      for (const n of names) delete hooks[n];
+      if (open.lastIndexOfId(T.OPTION) < options) this.fired.add(TABLE_TEXT_AFTER_OPTION_POP);
+      insertText(parent, before, text);
+    };
+    // At end of file, once the templates' pops are done, the text goes in before the pops that end the parse: an
+    // option popped there (one outside the templates) is cloned with it.
     if (eof && listener !== null) {
       open.optionListener = {
         optionPopped(option: Element): void {
@@ -1005,14 +1013,6 @@ class ChromiumSink implements TokenSink {
         },
       };
     }
-    const flush = (): void => {
-      if (done) return;
-      done = true;
-      if (eof) open.optionListener = listener;
-      for (const n of names) delete hooks[n];
-      if (b.open.lastIndexOfId(T.OPTION) < options) this.fired.add(TABLE_TEXT_AFTER_OPTION_POP);
-      insertText(parent, before, text);
-    };
     for (const n of names) {
       const original = (hooks[n] as (...args: unknown[]) => unknown).bind(b);
       hooks[n] = (...args: unknown[]): unknown => {
