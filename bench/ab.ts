@@ -12,10 +12,17 @@
  * MODE: `sanitize` (default: `sanitize()` on every page of ../shared/corpus/pages), `parse` (`parseDocument`), or
  * `small` (`sanitize()` on the pages' paragraphs of 80 to 1,000 characters, as `npm run bench` takes them).
  * Same-code check: `npm run bench:ab -- HEAD` with a clean tree should give an interval around 1.
+ *
+ * `npm run bench:ab -- REV MODE RUNS ROUNDS instructions` counts instead of timing: each of RUNS processes per
+ * build runs that build alone under valgrind's callgrind, with V8's `--predictable` (one thread, no timers) and
+ * `--max-semi-space-size=16`, 4 warm-up rounds then ROUNDS; the ratio of the builds' mean counts (REV / working
+ * tree: above 1 is fewer instructions) comes with a 95% interval. So run, a count is exact (two processes of one
+ * build count the same instructions: one process per build will do); it does not see the machine's noise, nor the
+ * caches: it weighs work, not time. Needs valgrind (`apt-get install -y valgrind`); processes run two at a time.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -68,6 +75,48 @@ async function child(first: string, second: string, mode: Mode, rounds: number):
   process.stdout.write(JSON.stringify({ ratios, sink }));
 }
 
+/** One counted process: `--count bundle mode rounds` (under callgrind); the count is of the whole process. */
+async function count(file: string, mode: Mode, rounds: number): Promise<void> {
+  const lib = (await import(pathToFileURL(file).href)) as Library;
+  const f = mode === 'parse' ? (s: string) => lib.parseDocument(s).childNodes.length : (s: string) => lib.sanitize(s).length;
+  const docs = inputs(mode);
+  let sink = 0;
+  for (let r = 0; r < 4 + rounds; r++) for (const d of docs) sink += f(d);
+  process.stdout.write(String(sink));
+}
+
+/** Callgrind's instruction count for one `--count` process, or an error naming what failed. */
+function counted(self: string, file: string, mode: Mode, rounds: number): Promise<number> {
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--predictable', '--max-semi-space-size=16', self, '--count', file, mode, String(rounds)];
+  return new Promise((done, fail) => {
+    const p = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    p.on('error', fail);
+    p.on('close', (code) => {
+      const m = /Collected : (\d+)/.exec(err);
+      if (code === 0 && m !== null) done(Number(m[1]));
+      else fail(new Error(`callgrind exited with ${code}: ${err.split('\n').find((l) => /Error/.test(l)) ?? err.slice(-200)}`));
+    });
+  });
+}
+
+/** Counts RUNS processes of each build, two builds interleaved, `availableParallelism()` at a time. */
+async function countBoth(self: string, old: string, cur: string, mode: Mode, runs: number, rounds: number): Promise<[number[], number[]]> {
+  const jobs: [number, string][] = [];
+  for (let i = 0; i < runs; i++) jobs.push([0, old], [1, cur]);
+  const out: [number[], number[]] = [[], []];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const [which, file] = jobs[next++]!;
+      out[which].push(await counted(self, file, mode, rounds));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), jobs.length) }, worker));
+  return out;
+}
+
 /** Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (more processes take the last). */
 const T95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
 
@@ -76,9 +125,13 @@ async function bundle(entry: string, outfile: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const [rev, modeArg = 'sanitize', processesArg = '8', roundsArg = '40'] = process.argv.slice(2);
+  const [rev, modeArg = 'sanitize', processesArg = '8', roundsArg = '40', method = 'time'] = process.argv.slice(2);
   if (rev === undefined) {
-    console.error('usage: npm run bench:ab -- REV [sanitize|parse|small] [PROCESSES] [ROUNDS]');
+    console.error('usage: npm run bench:ab -- REV [sanitize|parse|small] [PROCESSES] [ROUNDS] [time|instructions]');
+    process.exit(2);
+  }
+  if (method !== 'time' && method !== 'instructions') {
+    console.error(`bench:ab: METHOD must be time or instructions, got ${JSON.stringify(method)}`);
     process.exit(2);
   }
   if (modeArg !== 'sanitize' && modeArg !== 'parse' && modeArg !== 'small') {
@@ -87,12 +140,16 @@ async function main(): Promise<void> {
   }
   const processes = Number(processesArg);
   const rounds = Number(roundsArg);
-  if (!Number.isInteger(processes) || processes < 2 || !Number.isInteger(rounds) || rounds < 1) {
-    console.error('bench:ab: PROCESSES must be an integer of at least 2, ROUNDS a positive integer');
+  if (!Number.isInteger(processes) || processes < (method === 'instructions' ? 1 : 2) || !Number.isInteger(rounds) || rounds < 1) {
+    console.error('bench:ab: PROCESSES must be an integer of at least 2 (1 for instructions), ROUNDS a positive integer');
     process.exit(2);
   }
   if (!existsSync(pagesDir)) {
     console.log(`bench:ab skipped: ${pagesDir} not found (put shared/ beside the checkout or set HTMLSIFT_SHARED).`);
+    return;
+  }
+  if (method === 'instructions' && spawnSync('valgrind', ['--version']).status !== 0) {
+    console.log('bench:ab skipped: counting instructions needs valgrind (apt-get install -y valgrind).');
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'htmlsift-ab-'));
@@ -113,8 +170,32 @@ async function main(): Promise<void> {
   await bundle(join(dir, 'src', 'index.ts'), old);
   await bundle(resolve('src', 'index.ts'), cur);
   const commit = execFileSync('git', ['rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
-  console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, ${processes} processes × ${rounds} rounds; node ${process.version}`);
   const self = process.argv[1]!;
+  if (method === 'instructions') {
+    console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, instructions of ${processes} processes each × (4 + ${rounds}) rounds; node ${process.version}`);
+    const [a, b] = await countBoth(self, old, cur, modeArg, processes, rounds);
+    const stats = (xs: number[]): [number, number] => {
+      const m = xs.reduce((s, x) => s + x, 0) / xs.length;
+      return [m, xs.length > 1 ? xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1) : 0];
+    };
+    const [ma, va] = stats(a);
+    const [mb, vb] = stats(b);
+    // The log of the ratio of the means, its variance by the delta method, Welch's degrees of freedom.
+    const la = va / a.length / (ma * ma);
+    const lb = vb / b.length / (mb * mb);
+    const df = (la + lb) ** 2 / ((la * la) / (a.length - 1) + (lb * lb) / (b.length - 1) || 1);
+    const half = T95[Math.min(Math.max(Math.round(df), 1) - 1, T95.length - 1)]! * Math.sqrt(la + lb);
+    const m = (x: number): string => (x / 1e6).toFixed(1) + 'M';
+    console.log(`  ${commit}: ${a.map(m).join(', ')}`);
+    console.log(`  working tree: ${b.map(m).join(', ')}`);
+    const r = Math.log(ma / mb);
+    console.log(
+      `  ${commit} / working tree: ${(ma / mb).toFixed(4)}x the instructions (95% interval ${Math.exp(r - half).toFixed(4)}–${Math.exp(r + half).toFixed(4)}; ` +
+        `${m((ma - mb) / (4 + rounds))} a round, start-up included)`,
+    );
+    return;
+  }
+  console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, ${processes} processes × ${rounds} rounds; node ${process.version}`);
   const means: number[] = [];
   const all: number[] = [];
   for (let i = 0; i < processes; i++) {
@@ -144,4 +225,5 @@ async function main(): Promise<void> {
 
 const argv = process.argv.slice(2);
 if (argv[0] === '--child') await child(argv[1]!, argv[2]!, argv[3] as Mode, Number(argv[4]));
+else if (argv[0] === '--count') await count(argv[1]!, argv[2] as Mode, Number(argv[3]));
 else await main();
