@@ -167,7 +167,8 @@ function sanitizeAttributes(el: Element, c: CompiledConfig, extra: AttributeChec
     const a = attrs[r]!;
     if (keepAttribute(el, a, rule, c, nav) && (extra === null || !extra(el, a))) attrs[w++] = a;
   }
-  if (w !== n) attrs.length = w;
+  // (pop, not a store to `length`, which is a runtime call.)
+  while (attrs.length > w) attrs.pop();
 }
 
 const KEEP = 0;
