@@ -21,6 +21,20 @@ describe('URL hardening', () => {
     expect(isScriptCapableUrl('java script:x')).toBe(false);
   });
 
+  it('finds each script scheme in any case after leading spaces and controls, and no other', () => {
+    for (const lead of ['', ' ', '\x00', '\x1f \x0b', '\t\n']) {
+      expect(isScriptCapableUrl(lead + 'VBScript:x')).toBe(true);
+      expect(isScriptCapableUrl(lead + 'LiveScript:x')).toBe(true);
+      expect(isScriptCapableUrl(lead + 'Data:text/html,x')).toBe(true);
+      expect(isScriptCapableUrl(lead + 'j\navascript:x')).toBe(true);
+      expect(isScriptCapableUrl(lead + 'xjavascript:x')).toBe(false);
+      expect(isScriptCapableUrl(lead + 'https://x/')).toBe(false);
+    }
+    expect(isScriptCapableUrl('')).toBe(false);
+    expect(isScriptCapableUrl(' \x01 ')).toBe(false);
+    expect(isScriptCapableUrl('\u00a0javascript:x')).toBe(false);
+  });
+
   it('keeps data: URLs of raster image types only', () => {
     expect(isScriptCapableUrl('data:image/png;base64,iVBORw0KGgo=')).toBe(false);
     expect(isScriptCapableUrl('data:text/html,<script>alert(1)</script>')).toBe(true);
