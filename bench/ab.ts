@@ -15,8 +15,9 @@
  *
  * `npm run bench:ab -- REV MODE RUNS ROUNDS instructions` counts instead of timing: each of RUNS processes per
  * build runs that build alone under valgrind's callgrind, with V8's `--predictable` (one thread, no timers) and
- * `--max-semi-space-size=16`, 4 warm-up rounds then ROUNDS; the ratio of the builds' mean counts (REV / working
- * tree: above 1 is fewer instructions) comes with a 95% interval. So run, a count is exact (two processes of one
+ * `--max-semi-space-size=16`, 4 warm-up rounds then ROUNDS, less the count of one process of the warm-up rounds
+ * alone; the ratio of the builds' counts per round (REV / working tree: above 1 is fewer instructions) comes with
+ * a 95% interval. So run, a count is exact (two processes of one
  * build count the same instructions: one process per build will do); it does not see the machine's noise, nor the
  * caches: it weighs work, not time. Needs valgrind (`apt-get install -y valgrind`); processes run two at a time.
  */
@@ -101,20 +102,27 @@ function counted(self: string, file: string, mode: Mode, rounds: number): Promis
   });
 }
 
-/** Counts RUNS processes of each build, two builds interleaved, `availableParallelism()` at a time. */
+/**
+ * Counts each build: RUNS processes of 4 + ROUNDS rounds, and one of the 4 warm-up rounds alone (start-up,
+ * compilation and warm-up, taken off), builds interleaved, `availableParallelism()` processes at a time. Returns each
+ * build's instructions per measured round, one figure per process.
+ */
 async function countBoth(self: string, old: string, cur: string, mode: Mode, runs: number, rounds: number): Promise<[number[], number[]]> {
-  const jobs: [number, string][] = [];
-  for (let i = 0; i < runs; i++) jobs.push([0, old], [1, cur]);
-  const out: [number[], number[]] = [[], []];
+  const jobs: [number, string, number][] = [[0, old, 0], [1, cur, 0]];
+  for (let i = 0; i < runs; i++) jobs.push([0, old, rounds], [1, cur, rounds]);
+  const base = [0, 0];
+  const totals: [number[], number[]] = [[], []];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < jobs.length) {
-      const [which, file] = jobs[next++]!;
-      out[which].push(await counted(self, file, mode, rounds));
+      const [which, file, r] = jobs[next++]!;
+      const n = await counted(self, file, mode, r);
+      if (r === 0) base[which] = n;
+      else totals[which].push(n);
     }
   };
   await Promise.all(Array.from({ length: Math.min(availableParallelism(), jobs.length) }, worker));
-  return out;
+  return [totals[0].map((n) => (n - base[0]!) / rounds), totals[1].map((n) => (n - base[1]!) / rounds)];
 }
 
 /** Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (more processes take the last). */
@@ -172,7 +180,7 @@ async function main(): Promise<void> {
   const commit = execFileSync('git', ['rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
   const self = process.argv[1]!;
   if (method === 'instructions') {
-    console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, instructions of ${processes} processes each × (4 + ${rounds}) rounds; node ${process.version}`);
+    console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, instructions per round: ${processes} process(es) of 4 + ${rounds} rounds per build, less one of the 4 warm-up rounds; node ${process.version}`);
     const [a, b] = await countBoth(self, old, cur, modeArg, processes, rounds);
     const stats = (xs: number[]): [number, number] => {
       const m = xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -180,18 +188,19 @@ async function main(): Promise<void> {
     };
     const [ma, va] = stats(a);
     const [mb, vb] = stats(b);
-    // The log of the ratio of the means, its variance by the delta method, Welch's degrees of freedom.
+    // The log of the ratio of the means, its variance by the delta method, Welch's degrees of freedom (with exact
+    // counts the variances are 0 and so is the interval's width).
     const la = va / a.length / (ma * ma);
     const lb = vb / b.length / (mb * mb);
-    const df = (la + lb) ** 2 / ((la * la) / (a.length - 1) + (lb * lb) / (b.length - 1) || 1);
+    const df = (la + lb) ** 2 / ((la * la) / Math.max(a.length - 1, 1) + (lb * lb) / Math.max(b.length - 1, 1) || 1);
     const half = T95[Math.min(Math.max(Math.round(df), 1) - 1, T95.length - 1)]! * Math.sqrt(la + lb);
     const m = (x: number): string => (x / 1e6).toFixed(1) + 'M';
-    console.log(`  ${commit}: ${a.map(m).join(', ')}`);
-    console.log(`  working tree: ${b.map(m).join(', ')}`);
+    console.log(`  ${commit}: ${a.map(m).join(', ')} a round`);
+    console.log(`  working tree: ${b.map(m).join(', ')} a round`);
     const r = Math.log(ma / mb);
     console.log(
-      `  ${commit} / working tree: ${(ma / mb).toFixed(4)}x the instructions (95% interval ${Math.exp(r - half).toFixed(4)}–${Math.exp(r + half).toFixed(4)}; ` +
-        `${m((ma - mb) / (4 + rounds))} a round, start-up included)`,
+      `  ${commit} / working tree: ${(ma / mb).toFixed(4)}x the instructions a round (95% interval ${Math.exp(r - half).toFixed(4)}–${Math.exp(r + half).toFixed(4)}; ` +
+        `${m(ma - mb)} fewer)`,
     );
     return;
   }
