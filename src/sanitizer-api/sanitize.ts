@@ -159,7 +159,8 @@ function sanitizeAttributes(el: Element, c: CompiledConfig, extra: AttributeChec
   const attrs = el.attributes;
   const n = attrs.length;
   if (n === 0) return;
-  const rule = (c.elements !== null ? c.elements.get(el.namespaceURI, el.localName) : undefined) ?? NO_RULE;
+  // (The rule actionFor found for this element just before: each kept element is judged, then its attributes.)
+  const rule = (c.elements !== null ? keptRule : undefined) ?? NO_RULE;
   // The element's navigating URL attributes, looked up once for all its attributes.
   const nav = c.handleJavascriptNavigationUrls ? NAVIGATING.get(el.namespaceURI, el.localName) : undefined;
   let w = 0;
@@ -175,6 +176,9 @@ const KEEP = 0;
 const DROP = 1;
 const REPLACE = 2;
 
+/** The `elements` rule of the element actionFor last judged, for sanitizeAttributes (one lookup for both). */
+let keptRule: ElementRule | undefined;
+
 /** What "sanitize core" does with one child. */
 function actionFor(node: ChildNode, c: CompiledConfig): number {
   switch (node.nodeType) {
@@ -183,7 +187,7 @@ function actionFor(node: ChildNode, c: CompiledConfig): number {
       const ns = el.namespaceURI;
       const name = el.localName;
       if (c.replaceWithChildren !== null && c.replaceWithChildren.has(ns, name)) return REPLACE;
-      if (c.elements !== null) return c.elements.has(ns, name) ? KEEP : DROP;
+      if (c.elements !== null) return (keptRule = c.elements.get(ns, name)) !== undefined ? KEEP : DROP;
       return c.removeElements !== null && c.removeElements.has(ns, name) ? DROP : KEEP;
     }
     case COMMENT_NODE:

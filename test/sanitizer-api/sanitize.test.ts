@@ -238,6 +238,20 @@ describe('configurable parts of sanitize core', () => {
     expect(unsafe(config, ...tree())).toBe('<a href="/" class="c"></a><p class="c"></p><hr></hr><b id="i"></b>');
   });
 
+  test('each kept element gets its own rule, next to dropped and replaced ones and inside replaced ones', () => {
+    const config = {
+      elements: [{ name: 'a', attributes: ['href'] }, { name: 'p', attributes: ['title'] }, { name: 'span', removeAttributes: ['title'] }],
+      replaceWithChildrenElements: ['b'],
+    };
+    const both = { title: 't', href: 'h' };
+    const out = unsafe(
+      config,
+      h('p', both, h('a', both), h('x', both), h('span', both), h('b', both, h('a', both), h('p', both)), h('span', both)),
+      h('span', both),
+    );
+    expect(out).toBe('<p title="t"><a href="h"></a><span href="h"></span><a href="h"></a><p title="t"></p><span href="h"></span></p><span href="h"></span>');
+  });
+
   test('attributes are matched by namespace and local name', () => {
     const f = frag(h('svg:a', { 'xlink:href': '#a', href: '#b' }));
     sanitizeFragmentLikeSetHTML(f, { removeAttributes: [{ name: 'href', namespace: 'http://www.w3.org/1999/xlink' }] }, false);
