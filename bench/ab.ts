@@ -16,10 +16,10 @@
  * `npm run bench:ab -- REV MODE RUNS ROUNDS instructions` counts instead of timing: each of RUNS processes per
  * build runs that build alone under valgrind's callgrind, with V8's `--predictable` (one thread, no timers) and
  * `--max-semi-space-size=16`, 4 warm-up rounds then ROUNDS, less the count of one process of the warm-up rounds
- * alone; the ratio of the builds' counts per round (REV / working tree: above 1 is fewer instructions) comes with
- * a 95% interval. So run, a count is exact (two processes of one
- * build count the same instructions: one process per build will do); it does not see the machine's noise, nor the
- * caches: it weighs work, not time. Needs valgrind (`apt-get install -y valgrind`); processes run two at a time.
+ * alone, and prints each build's instructions per round and their ratio (REV / working tree: above 1 is fewer
+ * instructions). So run, a count is exact (two processes of one build count the same instructions: one process per
+ * build will do, and more only show the same figures); it does not see the machine's noise, nor the caches: it
+ * weighs work, not time. Needs valgrind (`apt-get install -y valgrind`); processes run two at a time.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -48,14 +48,15 @@ function inputs(mode: Mode): string[] {
   return out;
 }
 
+/** What MODE runs on one input, with a built library (a number, so that the work cannot be skipped). */
+function workOf(lib: Library, mode: Mode): (s: string) => number {
+  return mode === 'parse' ? (s) => lib.parseDocument(s).childNodes.length : (s) => lib.sanitize(s).length;
+}
+
 /** One process: `--child first second mode rounds`; prints the per-round time ratios first/second as JSON. */
 async function child(first: string, second: string, mode: Mode, rounds: number): Promise<void> {
-  const a = (await import(pathToFileURL(first).href)) as Library;
-  const b = (await import(pathToFileURL(second).href)) as Library;
-  const run = (lib: Library): ((s: string) => number) =>
-    mode === 'parse' ? (s) => lib.parseDocument(s).childNodes.length : (s) => lib.sanitize(s).length;
-  const fa = run(a);
-  const fb = run(b);
+  const fa = workOf((await import(pathToFileURL(first).href)) as Library, mode);
+  const fb = workOf((await import(pathToFileURL(second).href)) as Library, mode);
   const docs = inputs(mode);
   const warmup = 8;
   const ratios: number[] = [];
@@ -78,8 +79,7 @@ async function child(first: string, second: string, mode: Mode, rounds: number):
 
 /** One counted process: `--count bundle mode rounds` (under callgrind); the count is of the whole process. */
 async function count(file: string, mode: Mode, rounds: number): Promise<void> {
-  const lib = (await import(pathToFileURL(file).href)) as Library;
-  const f = mode === 'parse' ? (s: string) => lib.parseDocument(s).childNodes.length : (s: string) => lib.sanitize(s).length;
+  const f = workOf((await import(pathToFileURL(file).href)) as Library, mode);
   const docs = inputs(mode);
   let sink = 0;
   for (let r = 0; r < 4 + rounds; r++) for (const d of docs) sink += f(d);
@@ -182,26 +182,11 @@ async function main(): Promise<void> {
   if (method === 'instructions') {
     console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, instructions per round: ${processes} process(es) of 4 + ${rounds} rounds per build, less one of the 4 warm-up rounds; node ${process.version}`);
     const [a, b] = await countBoth(self, old, cur, modeArg, processes, rounds);
-    const stats = (xs: number[]): [number, number] => {
-      const m = xs.reduce((s, x) => s + x, 0) / xs.length;
-      return [m, xs.length > 1 ? xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1) : 0];
-    };
-    const [ma, va] = stats(a);
-    const [mb, vb] = stats(b);
-    // The log of the ratio of the means, its variance by the delta method, Welch's degrees of freedom (with exact
-    // counts the variances are 0 and so is the interval's width).
-    const la = va / a.length / (ma * ma);
-    const lb = vb / b.length / (mb * mb);
-    const df = (la + lb) ** 2 / ((la * la) / Math.max(a.length - 1, 1) + (lb * lb) / Math.max(b.length - 1, 1) || 1);
-    const half = T95[Math.min(Math.max(Math.round(df), 1) - 1, T95.length - 1)]! * Math.sqrt(la + lb);
+    const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
     const m = (x: number): string => (x / 1e6).toFixed(1) + 'M';
     console.log(`  ${commit}: ${a.map(m).join(', ')} a round`);
     console.log(`  working tree: ${b.map(m).join(', ')} a round`);
-    const r = Math.log(ma / mb);
-    console.log(
-      `  ${commit} / working tree: ${(ma / mb).toFixed(4)}x the instructions a round (95% interval ${Math.exp(r - half).toFixed(4)}–${Math.exp(r + half).toFixed(4)}; ` +
-        `${m(ma - mb)} fewer)`,
-    );
+    console.log(`  ${commit} / working tree: ${(mean(a) / mean(b)).toFixed(4)}x the instructions a round (${m(mean(a) - mean(b))} fewer)`);
     return;
   }
   console.log(`bench:ab: working tree against ${rev} (${commit}), ${modeArg}, ${processes} processes × ${rounds} rounds; node ${process.version}`);

@@ -316,7 +316,8 @@ export class Tokenizer {
     let input = '';
     let from = 0;
     for (let i = original.indexOf('\r'); i >= 0; i = original.indexOf('\r', from)) {
-      input += original.charCodeAt(i + 1) === LF ? original.slice(from, i) : original.slice(from, i) + '\n';
+      input += original.slice(from, i);
+      if (original.charCodeAt(i + 1) !== LF) input += '\n';
       from = i + 1;
     }
     this.input = input + original.slice(from);
