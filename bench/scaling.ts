@@ -20,11 +20,28 @@
  * regime changing with the heap (at n the trees die young, at 10n they are copied and promoted); a no-GC ratio
  * over 11 is the code's own cost growing, through the cache hierarchy or an algorithm.
  *
+ * `SCALING_METHOD=instructions` counts instead of timing: wall time on a loaded machine moves by more than the
+ * 10% the target allows, and a ratio over 11 in time can be the memory hierarchy (the 10n input and tree no longer
+ * fit the caches) as well as more work. Each (case, function) then runs in three processes under valgrind's
+ * callgrind with V8's `--predictable` (one thread, no timers: the same work every time) and
+ * `--max-semi-space-size=16`: the warm-up alone (the time method's: n ten times, 10n once), the warm-up and 10
+ * more runs at n, the warm-up and 2 more at 10n. Instructions per run at each size are the differences over the
+ * first process's count, divided by the runs. Callgrind counts V8's own functions by name, so the table also
+ * gives the share at 10n of the heap's management (the collector, the write barrier's and allocation's slow
+ * paths, pretenuring) and of the compilers (with `--predictable` they run on the main thread: a function
+ * deoptimized and optimized again during the measured runs is counted), and "the rest" (the library's compiled
+ * code, the interpreter, the built-ins it calls) at 10n over n without them. Exact, but a count weighs work, not
+ * time: it does not see cache misses, and V8's heuristics with one thread are not its defaults'. Needs valgrind
+ * and its `callgrind_annotate`; about 40 minutes for every row, two processes at a time.
+ *
  * No assertion on time: the table is for people. Options (environment): SCALING_ROUNDS (default 5),
  * SCALING_SCALE (multiplies every n, default 1), SCALING_ONLY (comma-separated substrings of case names),
- * SCALING_TIMEOUT_S.
+ * SCALING_TIMEOUT_S (per process; for instructions, default 900), SCALING_METHOD (time or instructions).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { comment, sanitizeEmail } from '../policies/index.js';
@@ -293,8 +310,150 @@ function runChild(caseName: string, fnName: string, rounds: number, scale: numbe
   }
 }
 
+/** Extra runs of the counted processes: at n, and at 10n (see SCALING_METHOD above). */
+const COUNT_RUNS = { small: 10, big: 2 } as const;
+
+/** A counted process's instructions: [all, the collector's, the compilers']. */
+type Counts = [number, number, number];
+
+/** A counted process (`--count case function scale which`): the time method's warm-up, then COUNT_RUNS of `which`. */
+function countChild(caseName: string, fnName: string, scale: number, which: string): void {
+  const c = CASES.find((x) => x.name === caseName)!;
+  const f = functionsFor(c)[fnName]!;
+  const n = Math.max(1, Math.round(c.n * scale));
+  const small = c.gen(n);
+  const big = c.gen(10 * n);
+  for (let i = 0; i < 10; i++) sink = f(small);
+  sink = f(big);
+  if (which === 'small') for (let i = 0; i < COUNT_RUNS.small; i++) sink = f(small);
+  else if (which === 'big') for (let i = 0; i < COUNT_RUNS.big; i++) sink = f(big);
+  void sink;
+}
+
+/**
+ * What callgrind counts in V8's own functions (each instruction in exactly one function: exclusive counts), by name:
+ * the heap's management (the collector's scavenges, marking, sweeping and evacuation, the write barrier's slow path,
+ * allocation's slow path, pretenuring), and the compilers (the optimizing compiler, bytecode generation, the
+ * parser of the script, deoptimization). The rest is the library's compiled code, the interpreter and V8's
+ * built-ins and runtime functions that it calls.
+ */
+const COLLECTOR =
+  /v8::internal::(Scaveng|MarkCompact|Marking|MainMarking|MarkBit|IncrementalMarking|ConcurrentMarking|Sweeper|Evacuat|RecordMigrated|LiveObject|Pretenuring|Heap::|HeapObject::SizeFromMap|BodyDescriptorBase|RememberedSet|SlotSet|TypedSlot|FreeList|PagedSpace|NewSpace|SemiSpace|MemoryAllocator|MemoryChunk|BasicMemoryChunk|Page::|LargeObjectSpace|EvacuationAllocator|LocalAllocationBuffer|MainAllocator|GCTracer|IterateAndScavenge|HeapAllocator|ScavengeJob|IncrementalMarkingJob|GlobalHandles)|heap::base::|Builtins_RecordWrite|Runtime_AllocateIn/;
+const COMPILER =
+  /v8::internal::(compiler::|Compiler::|Parser|PreParser|Scanner|interpreter::|BytecodeGenerator|Zone|AstValueFactory|maglev::|baseline::|OptimizingCompile|Deoptimizer|TranslatedState|CodeAssembler|Assembler|MacroAssembler|SourcePosition)/;
+
+/** [all instructions, the collector's, the compilers'] of one counted process, or an error naming what failed. */
+function countedProcess(self: string, dir: string, args: string[], timeoutMs: number): Promise<Counts> {
+  const out = join(dir, `callgrind.${args.join('.').replace(/[^\w.]+/g, '_')}`);
+  const argv = ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, '--predictable', '--max-semi-space-size=16', self, '--count', ...args];
+  return new Promise((done, fail) => {
+    const p = spawn('valgrind', argv, { stdio: ['ignore', 'ignore', 'pipe'], timeout: timeoutMs });
+    let err = '';
+    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    p.on('error', fail);
+    p.on('close', (code, signal) => {
+      const m = /Collected : (\d+)/.exec(err);
+      if (code !== 0 || m === null) {
+        fail(new Error(signal !== null ? `killed (${signal}): over ${timeoutMs / 1000} s` : `exit ${code}: ${err.split('\n').find((l) => /Error/.test(l)) ?? err.slice(-160)}`));
+        return;
+      }
+      const annotated = spawnSync('callgrind_annotate', ['--threshold=100', out], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      rmSync(out, { force: true });
+      let collector = 0;
+      let compiler = 0;
+      for (const line of annotated.stdout.split('\n')) {
+        const row = /^\s*([\d,]+) \([\s\d.]+%\)\s+(\S.*)$/.exec(line);
+        if (row === null || row[2]!.startsWith('PROGRAM TOTALS')) continue;
+        const n = Number(row[1]!.replace(/,/g, ''));
+        if (COLLECTOR.test(row[2]!)) collector += n;
+        else if (COMPILER.test(row[2]!)) compiler += n;
+      }
+      if (annotated.status !== 0 || collector === 0 || compiler === 0) {
+        fail(new Error(`callgrind_annotate found no collector or no compiler in ${out}`));
+        return;
+      }
+      done([Number(m[1]), collector, compiler]);
+    });
+  });
+}
+
+/** SCALING_METHOD=instructions: the table in counts (see above). */
+async function countMain(self: string, cases: Case[], scale: number, timeoutMs: number): Promise<void> {
+  if (spawnSync('valgrind', ['--version']).status !== 0 || spawnSync('callgrind_annotate', ['--version']).error !== undefined) {
+    console.log('bench:scaling skipped: counting instructions needs valgrind and callgrind_annotate (apt-get install -y valgrind).');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'htmlsift-scaling-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const started = performance.now();
+  console.log(
+    `scaling: instructions per run at 10n over n (callgrind, node --predictable), each (case, function) counted in three ` +
+      `processes; linear ≈ 10, target ≤ 11; node ${process.version}`,
+  );
+  const w = Math.max(...cases.map((c) => c.name.length));
+  console.log(`  ${'case'.padEnd(w)}  n        function       I(n) M  I(10n) M  ratio  the rest  collector@10n  compiler@10n`);
+  const rows: { c: Case; fnName: string }[] = [];
+  for (const c of cases) for (const fnName of Object.keys(functionsFor(c))) rows.push({ c, fnName });
+  // Every process of every row, two (or as many as there are cores) at a time; rows print in order.
+  const jobs: { row: number; which: string }[] = [];
+  rows.forEach((_, row) => jobs.push({ row, which: 'none' }, { row, which: 'small' }, { row, which: 'big' }));
+  let free = Math.max(1, availableParallelism());
+  const waiting: (() => void)[] = [];
+  const results = jobs.map(async ({ row, which }) => {
+    if (free === 0) await new Promise<void>((go) => waiting.push(go));
+    else free--;
+    try {
+      return await countedProcess(self, dir, [rows[row]!.c.name, rows[row]!.fnName, String(scale), which], timeoutMs);
+    } finally {
+      const go = waiting.shift();
+      if (go !== undefined) go();
+      else free++;
+    }
+  });
+  // (Each is awaited in order below; none may reject unseen meanwhile.)
+  for (const r of results) r.catch(() => undefined);
+  const over: string[] = [];
+  let overRest = 0;
+  const M = (x: number): string => (x / 1e6).toFixed(x < 1e8 ? 2 : 1).padStart(7);
+  for (let row = 0; row < rows.length; row++) {
+    const { c, fnName } = rows[row]!;
+    const n = Math.max(1, Math.round(c.n * scale));
+    const head = `  ${c.name.padEnd(w)}  ${String(n).padEnd(7)}  ${fnName.padEnd(13)}`;
+    let counts: Counts[];
+    try {
+      counts = await Promise.all([0, 1, 2].map((k) => results[3 * row + k]!));
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      console.log(`${head}  FAILED: ${why}`);
+      over.push(`${c.name} / ${fnName}: ${why}`);
+      continue;
+    }
+    // Per run at n and at 10n: [all, the collector's, the compilers'].
+    const [base, withSmall, withBig] = counts as [Counts, Counts, Counts];
+    const atN = withSmall.map((x, k) => (x - base[k]!) / COUNT_RUNS.small);
+    const at10N = withBig.map((x, k) => (x - base[k]!) / COUNT_RUNS.big);
+    const ratio = at10N[0]! / atN[0]!;
+    const rest = (at10N[0]! - at10N[1]! - at10N[2]!) / (atN[0]! - atN[1]! - atN[2]!);
+    if (ratio > 11) {
+      over.push(`${c.name} / ${fnName}: ${ratio.toFixed(1)}x (the rest ${rest.toFixed(1)}x)`);
+      if (rest > 11) overRest++;
+    }
+    const share = (k: number): string => `${(100 * (at10N[k]! / at10N[0]!)).toFixed(0)}%`;
+    console.log(
+      `${head}  ${M(atN[0]!)}  ${M(at10N[0]!)}  ${ratio.toFixed(1).padStart(5)}  ${rest.toFixed(1).padStart(8)}  ${share(1).padStart(13)}  ${share(2).padStart(12)}${ratio > 11 ? '  <-- over 11' : ''}`,
+    );
+  }
+  console.log(`\n  ${over.length === 0 ? 'every case within 11x' : `${over.length} over 11x or failed:`}`);
+  for (const o of over) console.log(`    ${o}`);
+  if (over.length > 0) console.log(`  of these, ${overRest} over 11x outside the collector and the compilers`);
+  console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
 const argv = process.argv.slice(2);
-if (argv[0] === '--child') {
+if (argv[0] === '--count') {
+  const [, caseName, fnName, scale, which] = argv;
+  countChild(caseName!, fnName!, Number(scale), which!);
+} else if (argv[0] === '--child') {
   const [, caseName, fnName, rounds, scale] = argv;
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) gcPauses.push([e.startTime, e.duration]);
@@ -310,10 +469,19 @@ if (argv[0] === '--child') {
 } else {
   const rounds = Number(process.env.SCALING_ROUNDS ?? 5);
   const scale = Number(process.env.SCALING_SCALE ?? 1);
-  const timeoutMs = Number(process.env.SCALING_TIMEOUT_S ?? 60) * 1000;
+  const method = process.env.SCALING_METHOD ?? 'time';
+  if (method !== 'time' && method !== 'instructions') {
+    console.error(`bench:scaling: SCALING_METHOD must be time or instructions, got ${JSON.stringify(method)}`);
+    process.exit(2);
+  }
+  const timeoutMs = Number(process.env.SCALING_TIMEOUT_S ?? (method === 'time' ? 60 : 900)) * 1000;
   const only = process.env.SCALING_ONLY?.split(',').map((s) => s.trim().toLowerCase());
   const self = fileURLToPath(import.meta.url);
   const cases = CASES.filter((c) => !only || only.some((o) => c.name.toLowerCase().includes(o)));
+  if (method === 'instructions') {
+    await countMain(self, cases, scale, timeoutMs);
+    process.exit(0);
+  }
   const started = performance.now();
   console.log(
     `scaling: t(10n)/t(n), median of ${rounds} alternating rounds, each (case, function) in a fresh process; ` +
