@@ -30,9 +30,10 @@
  * gives the share at 10n of the heap's management (the collector, the write barrier's and allocation's slow
  * paths, pretenuring) and of the compilers (with `--predictable` they run on the main thread: a function
  * deoptimized and optimized again during the measured runs is counted), and "the rest" (the library's compiled
- * code, the interpreter, the built-ins it calls) at 10n over n without them. Exact, but a count weighs work, not
- * time: it does not see cache misses, and V8's heuristics with one thread are not its defaults'. Needs valgrind
- * and its `callgrind_annotate`; about 40 minutes for every row, two processes at a time.
+ * code, the interpreter, the built-ins it calls) at 10n over n without them. Repeatable (a row counted twice:
+ * within 0.1%), but a count weighs work, not time: it does not see cache misses, and V8's heuristics with one
+ * thread are not its defaults'. Needs valgrind and its `callgrind_annotate`; about 90 s a row, two processes at a
+ * time (use SCALING_ONLY).
  *
  * No assertion on time: the table is for people. Options (environment): SCALING_ROUNDS (default 5),
  * SCALING_SCALE (multiplies every n, default 1), SCALING_ONLY (comma-separated substrings of case names),
@@ -313,7 +314,7 @@ function runChild(caseName: string, fnName: string, rounds: number, scale: numbe
 /** Extra runs of the counted processes: at n, and at 10n (see SCALING_METHOD above). */
 const COUNT_RUNS = { small: 10, big: 2 } as const;
 
-/** A counted process's instructions: [all, the collector's, the compilers']. */
+/** A counted process's instructions: [all, V8's heap management's, its compilers']. */
 type Counts = [number, number, number];
 
 /** A counted process (`--count case function scale which`): the time method's warm-up, then COUNT_RUNS of `which`. */
@@ -337,12 +338,12 @@ function countChild(caseName: string, fnName: string, scale: number, which: stri
  * parser of the script, deoptimization). The rest is the library's compiled code, the interpreter and V8's
  * built-ins and runtime functions that it calls.
  */
-const COLLECTOR =
+const HEAP_MANAGEMENT =
   /v8::internal::(Scaveng|MarkCompact|Marking|MainMarking|MarkBit|IncrementalMarking|ConcurrentMarking|Sweeper|Evacuat|RecordMigrated|LiveObject|Pretenuring|Heap::|HeapObject::SizeFromMap|BodyDescriptorBase|RememberedSet|SlotSet|TypedSlot|FreeList|PagedSpace|NewSpace|SemiSpace|MemoryAllocator|MemoryChunk|BasicMemoryChunk|Page::|LargeObjectSpace|EvacuationAllocator|LocalAllocationBuffer|MainAllocator|GCTracer|IterateAndScavenge|HeapAllocator|ScavengeJob|IncrementalMarkingJob|GlobalHandles)|heap::base::|Builtins_RecordWrite|Runtime_AllocateIn/;
 const COMPILER =
   /v8::internal::(compiler::|Compiler::|Parser|PreParser|Scanner|interpreter::|BytecodeGenerator|Zone|AstValueFactory|maglev::|baseline::|OptimizingCompile|Deoptimizer|TranslatedState|CodeAssembler|Assembler|MacroAssembler|SourcePosition)/;
 
-/** [all instructions, the collector's, the compilers'] of one counted process, or an error naming what failed. */
+/** [all instructions, the heap management's, the compilers'] of one counted process, or an error naming what failed. */
 function countedProcess(self: string, dir: string, args: string[], timeoutMs: number): Promise<Counts> {
   const out = join(dir, `callgrind.${args.join('.').replace(/[^\w.]+/g, '_')}`);
   const argv = ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, '--predictable', '--max-semi-space-size=16', self, '--count', ...args];
@@ -359,20 +360,20 @@ function countedProcess(self: string, dir: string, args: string[], timeoutMs: nu
       }
       const annotated = spawnSync('callgrind_annotate', ['--threshold=100', out], { encoding: 'utf8', maxBuffer: 1 << 26 });
       rmSync(out, { force: true });
-      let collector = 0;
+      let heap = 0;
       let compiler = 0;
       for (const line of annotated.stdout.split('\n')) {
         const row = /^\s*([\d,]+) \([\s\d.]+%\)\s+(\S.*)$/.exec(line);
         if (row === null || row[2]!.startsWith('PROGRAM TOTALS')) continue;
         const n = Number(row[1]!.replace(/,/g, ''));
-        if (COLLECTOR.test(row[2]!)) collector += n;
+        if (HEAP_MANAGEMENT.test(row[2]!)) heap += n;
         else if (COMPILER.test(row[2]!)) compiler += n;
       }
-      if (annotated.status !== 0 || collector === 0 || compiler === 0) {
-        fail(new Error(`callgrind_annotate found no collector or no compiler in ${out}`));
+      if (annotated.status !== 0 || heap === 0 || compiler === 0) {
+        fail(new Error(`callgrind_annotate found no heap management or no compiler in ${out}`));
         return;
       }
-      done([Number(m[1]), collector, compiler]);
+      done([Number(m[1]), heap, compiler]);
     });
   });
 }
@@ -391,7 +392,7 @@ async function countMain(self: string, cases: Case[], scale: number, timeoutMs: 
       `processes; linear ≈ 10, target ≤ 11; node ${process.version}`,
   );
   const w = Math.max(...cases.map((c) => c.name.length));
-  console.log(`  ${'case'.padEnd(w)}  n        function       I(n) M  I(10n) M  ratio  the rest  collector@10n  compiler@10n`);
+  console.log(`  ${'case'.padEnd(w)}  n        function       I(n) M  I(10n) M  ratio  the rest  heap@10n  compilers@10n`);
   const rows: { c: Case; fnName: string }[] = [];
   for (const c of cases) for (const fnName of Object.keys(functionsFor(c))) rows.push({ c, fnName });
   // Every process of every row, two (or as many as there are cores) at a time; rows print in order.
@@ -428,7 +429,7 @@ async function countMain(self: string, cases: Case[], scale: number, timeoutMs: 
       over.push(`${c.name} / ${fnName}: ${why}`);
       continue;
     }
-    // Per run at n and at 10n: [all, the collector's, the compilers'].
+    // Per run at n and at 10n: [all, the heap management's, the compilers'].
     const [base, withSmall, withBig] = counts as [Counts, Counts, Counts];
     const atN = withSmall.map((x, k) => (x - base[k]!) / COUNT_RUNS.small);
     const at10N = withBig.map((x, k) => (x - base[k]!) / COUNT_RUNS.big);
@@ -440,12 +441,12 @@ async function countMain(self: string, cases: Case[], scale: number, timeoutMs: 
     }
     const share = (k: number): string => `${(100 * (at10N[k]! / at10N[0]!)).toFixed(0)}%`;
     console.log(
-      `${head}  ${M(atN[0]!)}  ${M(at10N[0]!)}  ${ratio.toFixed(1).padStart(5)}  ${rest.toFixed(1).padStart(8)}  ${share(1).padStart(13)}  ${share(2).padStart(12)}${ratio > 11 ? '  <-- over 11' : ''}`,
+      `${head}  ${M(atN[0]!)}  ${M(at10N[0]!)}  ${ratio.toFixed(1).padStart(5)}  ${rest.toFixed(1).padStart(8)}  ${share(1).padStart(8)}  ${share(2).padStart(13)}${ratio > 11 ? '  <-- over 11' : ''}`,
     );
   }
   console.log(`\n  ${over.length === 0 ? 'every case within 11x' : `${over.length} over 11x or failed:`}`);
   for (const o of over) console.log(`    ${o}`);
-  if (over.length > 0) console.log(`  of these, ${overRest} over 11x outside the collector and the compilers`);
+  if (over.length > 0) console.log(`  of these, ${overRest} over 11x outside V8's heap management and compilers`);
   console.log(`  total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
