@@ -21,12 +21,13 @@
  * build will do, and more only show the same figures); it does not see the machine's noise, nor the caches: it
  * weighs work, not time. Needs valgrind (`apt-get install -y valgrind`); processes run two at a time.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { countInstructions, hasValgrind, inParallel } from './callgrind.js';
 import { median, paragraphs, readCorpus } from './harness.js';
 
 type Mode = 'sanitize' | 'parse' | 'small';
@@ -86,43 +87,20 @@ async function count(file: string, mode: Mode, rounds: number): Promise<void> {
   process.stdout.write(String(sink));
 }
 
-/** Callgrind's instruction count for one `--count` process, or an error naming what failed. */
-function counted(self: string, file: string, mode: Mode, rounds: number): Promise<number> {
-  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--predictable', '--max-semi-space-size=16', self, '--count', file, mode, String(rounds)];
-  return new Promise((done, fail) => {
-    const p = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    p.on('error', fail);
-    p.on('close', (code) => {
-      const m = /Collected : (\d+)/.exec(err);
-      if (code === 0 && m !== null) done(Number(m[1]));
-      else fail(new Error(`callgrind exited with ${code}: ${err.split('\n').find((l) => /Error/.test(l)) ?? err.slice(-200)}`));
-    });
-  });
-}
-
 /**
  * Counts each build: RUNS processes of 4 + ROUNDS rounds, and one of the 4 warm-up rounds alone (start-up,
- * compilation and warm-up, taken off), builds interleaved, `availableParallelism()` processes at a time. Returns each
- * build's instructions per measured round, one figure per process.
+ * compilation and warm-up, taken off), builds interleaved. Returns each build's instructions per measured round,
+ * one figure per process.
  */
 async function countBoth(self: string, old: string, cur: string, mode: Mode, runs: number, rounds: number): Promise<[number[], number[]]> {
   const jobs: [number, string, number][] = [[0, old, 0], [1, cur, 0]];
   for (let i = 0; i < runs; i++) jobs.push([0, old, rounds], [1, cur, rounds]);
-  const base = [0, 0];
-  const totals: [number[], number[]] = [[], []];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length) {
-      const [which, file, r] = jobs[next++]!;
-      const n = await counted(self, file, mode, r);
-      if (r === 0) base[which] = n;
-      else totals[which].push(n);
-    }
+  const counts = await Promise.all(inParallel(jobs.map(([, file, r]) => () => countInstructions(self, ['--count', file, mode, String(r)]))));
+  const perRound = (which: number): number[] => {
+    const base = counts[jobs.findIndex(([w, , r]) => w === which && r === 0)]!;
+    return counts.filter((_, k) => jobs[k]![0] === which && jobs[k]![2] !== 0).map((n) => (n - base) / rounds);
   };
-  await Promise.all(Array.from({ length: Math.min(availableParallelism(), jobs.length) }, worker));
-  return [totals[0].map((n) => (n - base[0]!) / rounds), totals[1].map((n) => (n - base[1]!) / rounds)];
+  return [perRound(0), perRound(1)];
 }
 
 /** Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom (more processes take the last). */
@@ -156,7 +134,7 @@ async function main(): Promise<void> {
     console.log(`bench:ab skipped: ${pagesDir} not found (put shared/ beside the checkout or set HTMLSIFT_SHARED).`);
     return;
   }
-  if (method === 'instructions' && spawnSync('valgrind', ['--version']).status !== 0) {
+  if (method === 'instructions' && !hasValgrind()) {
     console.log('bench:ab skipped: counting instructions needs valgrind (apt-get install -y valgrind).');
     return;
   }

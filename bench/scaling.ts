@@ -39,14 +39,15 @@
  * SCALING_SCALE (multiplies every n, default 1), SCALING_ONLY (comma-separated substrings of case names),
  * SCALING_TIMEOUT_S (per process; for instructions, default 900), SCALING_METHOD (time or instructions).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { comment, sanitizeEmail } from '../policies/index.js';
 import { parseDocument, sanitize } from '../src/index.js';
+import { countInstructions, hasValgrind, inParallel } from './callgrind.js';
 import { median } from './harness.js';
 
 interface Case {
@@ -252,12 +253,15 @@ function addGcFigures(res: ChildResult, sampleWindows: [Window, Window][]): void
 }
 
 /** Measures one (case, function); each round's sample windows ([small, big]) go to `sampleWindows`. */
-function runChild(caseName: string, fnName: string, rounds: number, scale: number, sampleWindows: [Window, Window][]): ChildResult | ChildError {
+/** A child's function and its two inputs, at n and 10n. */
+function childWork(caseName: string, fnName: string, scale: number): { f: (s: string) => string | object; small: string; big: string } {
   const c = CASES.find((x) => x.name === caseName)!;
-  const f = functionsFor(c)[fnName]!;
   const n = Math.max(1, Math.round(c.n * scale));
-  const small = c.gen(n);
-  const big = c.gen(10 * n);
+  return { f: functionsFor(c)[fnName]!, small: c.gen(n), big: c.gen(10 * n) };
+}
+
+function runChild(caseName: string, fnName: string, rounds: number, scale: number, sampleWindows: [Window, Window][]): ChildResult | ChildError {
+  const { f, small, big } = childWork(caseName, fnName, scale);
   try {
     // Warm-up: the small input ten times, the big one once (which also tells whether this case is slow).
     time(f, small, 10);
@@ -319,11 +323,7 @@ type Counts = [number, number, number];
 
 /** A counted process (`--count case function scale which`): the time method's warm-up, then COUNT_RUNS of `which`. */
 function countChild(caseName: string, fnName: string, scale: number, which: string): void {
-  const c = CASES.find((x) => x.name === caseName)!;
-  const f = functionsFor(c)[fnName]!;
-  const n = Math.max(1, Math.round(c.n * scale));
-  const small = c.gen(n);
-  const big = c.gen(10 * n);
+  const { f, small, big } = childWork(caseName, fnName, scale);
   for (let i = 0; i < 10; i++) sink = f(small);
   sink = f(big);
   if (which === 'small') for (let i = 0; i < COUNT_RUNS.small; i++) sink = f(small);
@@ -344,43 +344,27 @@ const COMPILER =
   /v8::internal::(compiler::|Compiler::|Parser|PreParser|Scanner|interpreter::|BytecodeGenerator|Zone|AstValueFactory|maglev::|baseline::|OptimizingCompile|Deoptimizer|TranslatedState|CodeAssembler|Assembler|MacroAssembler|SourcePosition)/;
 
 /** [all instructions, the heap management's, the compilers'] of one counted process, or an error naming what failed. */
-function countedProcess(self: string, dir: string, args: string[], timeoutMs: number): Promise<Counts> {
+async function countedProcess(self: string, dir: string, args: string[], timeoutMs: number): Promise<Counts> {
   const out = join(dir, `callgrind.${args.join('.').replace(/[^\w.]+/g, '_')}`);
-  const argv = ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, '--predictable', '--max-semi-space-size=16', self, '--count', ...args];
-  return new Promise((done, fail) => {
-    const p = spawn('valgrind', argv, { stdio: ['ignore', 'ignore', 'pipe'], timeout: timeoutMs });
-    let err = '';
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    p.on('error', fail);
-    p.on('close', (code, signal) => {
-      const m = /Collected : (\d+)/.exec(err);
-      if (code !== 0 || m === null) {
-        fail(new Error(signal !== null ? `killed (${signal}): over ${timeoutMs / 1000} s` : `exit ${code}: ${err.split('\n').find((l) => /Error/.test(l)) ?? err.slice(-160)}`));
-        return;
-      }
-      const annotated = spawnSync('callgrind_annotate', ['--threshold=100', out], { encoding: 'utf8', maxBuffer: 1 << 26 });
-      rmSync(out, { force: true });
-      let heap = 0;
-      let compiler = 0;
-      for (const line of annotated.stdout.split('\n')) {
-        const row = /^\s*([\d,]+) \([\s\d.]+%\)\s+(\S.*)$/.exec(line);
-        if (row === null || row[2]!.startsWith('PROGRAM TOTALS')) continue;
-        const n = Number(row[1]!.replace(/,/g, ''));
-        if (HEAP_MANAGEMENT.test(row[2]!)) heap += n;
-        else if (COMPILER.test(row[2]!)) compiler += n;
-      }
-      if (annotated.status !== 0 || heap === 0 || compiler === 0) {
-        fail(new Error(`callgrind_annotate found no heap management or no compiler in ${out}`));
-        return;
-      }
-      done([Number(m[1]), heap, compiler]);
-    });
-  });
+  const all = await countInstructions(self, ['--count', ...args], { outFile: out, timeoutMs });
+  const annotated = spawnSync('callgrind_annotate', ['--threshold=100', out], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  rmSync(out, { force: true });
+  let heap = 0;
+  let compiler = 0;
+  for (const line of annotated.stdout.split('\n')) {
+    const row = /^\s*([\d,]+) \([\s\d.]+%\)\s+(\S.*)$/.exec(line);
+    if (row === null || row[2]!.startsWith('PROGRAM TOTALS')) continue;
+    const n = Number(row[1]!.replace(/,/g, ''));
+    if (HEAP_MANAGEMENT.test(row[2]!)) heap += n;
+    else if (COMPILER.test(row[2]!)) compiler += n;
+  }
+  if (annotated.status !== 0 || heap === 0 || compiler === 0) throw new Error(`callgrind_annotate found no heap management or no compiler in ${out}`);
+  return [all, heap, compiler];
 }
 
 /** SCALING_METHOD=instructions: the table in counts (see above). */
 async function countMain(self: string, cases: Case[], scale: number, timeoutMs: number): Promise<void> {
-  if (spawnSync('valgrind', ['--version']).status !== 0 || spawnSync('callgrind_annotate', ['--version']).error !== undefined) {
+  if (!hasValgrind(true)) {
     console.log('bench:scaling skipped: counting instructions needs valgrind and callgrind_annotate (apt-get install -y valgrind).');
     return;
   }
@@ -398,21 +382,8 @@ async function countMain(self: string, cases: Case[], scale: number, timeoutMs: 
   // Every process of every row, two (or as many as there are cores) at a time; rows print in order.
   const jobs: { row: number; which: string }[] = [];
   rows.forEach((_, row) => jobs.push({ row, which: 'none' }, { row, which: 'small' }, { row, which: 'big' }));
-  let free = Math.max(1, availableParallelism());
-  const waiting: (() => void)[] = [];
-  const results = jobs.map(async ({ row, which }) => {
-    if (free === 0) await new Promise<void>((go) => waiting.push(go));
-    else free--;
-    try {
-      return await countedProcess(self, dir, [rows[row]!.c.name, rows[row]!.fnName, String(scale), which], timeoutMs);
-    } finally {
-      const go = waiting.shift();
-      if (go !== undefined) go();
-      else free++;
-    }
-  });
-  // (Each is awaited in order below; none may reject unseen meanwhile.)
-  for (const r of results) r.catch(() => undefined);
+  // Rows print in order as their three counts arrive.
+  const results = inParallel(jobs.map(({ row, which }) => () => countedProcess(self, dir, [rows[row]!.c.name, rows[row]!.fnName, String(scale), which], timeoutMs)));
   const over: string[] = [];
   let overRest = 0;
   const M = (x: number): string => (x / 1e6).toFixed(x < 1e8 ? 2 : 1).padStart(7);
