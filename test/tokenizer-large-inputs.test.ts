@@ -196,4 +196,18 @@ describe('tokenizer on large adversarial inputs', () => {
     expect(tokens).toEqual(expectedTokens(pieces));
     expect(nulls).toBe(11);
   });
+
+  it('finds U+0000 in long runs of a string of two-byte characters, and none past the last', () => {
+    // One character past U+00FF makes the whole input a string of two-byte characters, where the data state looks
+    // for U+0000 only in the run up to the next `<` or `&` (see the data state).
+    const pieces: string[] = ['\u0100'];
+    for (let i = 0; i < 12; i++) {
+      pieces.push('\u03be'.repeat(RUN_START + i * 37), i % 4 === 0 ? '\0' : i % 4 === 1 ? '&amp;' : i % 4 === 2 ? '<i>' : '</i>');
+      if (i % 3 === 0) pieces.push('y'.repeat(RUN_START + 1), '\0', '\0');
+    }
+    pieces.push('z'.repeat(STEP));
+    const { tokens, nulls } = actualTokens(pieces.join(''));
+    expect(tokens).toEqual(expectedTokens(pieces));
+    expect(nulls).toBe(3 + 4 * 2);
+  });
 });

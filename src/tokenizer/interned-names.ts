@@ -11,7 +11,7 @@
  * Each kept name also keeps its HTML tag id (tree-builder/html-elements.ts), found once when the name takes its
  * slot: the tokenizer hands it to the tree builder with the tag token, which then needs no lookup by name.
  */
-import { htmlTagId } from '../tree-builder/html-elements.js';
+import { UNKNOWN, htmlTagId, htmlTagName } from '../tree-builder/html-elements.js';
 
 const BITS = 9;
 const MASK = (1 << BITS) - 1;
@@ -87,13 +87,23 @@ export function lookupHashedName(s: string, start: number, end: number, h: numbe
   return null;
 }
 
-/** Keeps `name`, made for the range of the last lookup that returned null, for later lookups. */
-export function rememberName(name: string): void {
-  if (missSlot < 0) return;
+/**
+ * Keeps `name`, made for the range of the last lookup that returned null, for later lookups; returns the string to
+ * use for it. An HTML tag name is the library's own literal (`htmlTagName`): the string the tree builder's, reparse
+ * safety's, the Sanitizer API's and the serializer's Maps and comparisons are keyed by, which they then find by
+ * identity instead of comparing characters (V8 compares a slice with them character by character, however often
+ * it is found). Other names stay slices: making V8 internalize each new name (as a property key) cost more than it
+ * saved where a document has thousands of distinct ones.
+ */
+export function rememberName(name: string): string {
+  if (missSlot < 0) return name;
+  const id = htmlTagId(name);
+  if (id !== UNKNOWN) name = htmlTagName(id);
   names[missSlot] = name;
   hashes[missSlot] = missHash;
-  tagIds[missSlot] = lastTagId = htmlTagId(name);
+  tagIds[missSlot] = lastTagId = id;
   missSlot = -1;
+  return name;
 }
 
 /**

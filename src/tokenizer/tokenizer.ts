@@ -121,8 +121,7 @@ function indexOrEnd(s: string, ch: string, from: number): number {
 function nameOfRange(s: string, start: number, end: number, h: number, fix: boolean): string {
   let name = lookupHashedName(s, start, end, h);
   if (name === null) {
-    name = fix ? lowerAndReplaceNulls(s.slice(start, end)) : s.slice(start, end);
-    rememberName(name);
+    name = rememberName(fix ? lowerAndReplaceNulls(s.slice(start, end)) : s.slice(start, end));
   }
   return name;
 }
@@ -244,11 +243,10 @@ export class Tokenizer {
   /** Return state of the RCDATA/RAWTEXT/script data "less-than sign" and "end tag" states. */
   private textState = DATA_STATE;
   // The data state's stops, found with indexOf (native, much faster than a charCodeAt loop on long text) and
-  // remembered: the next `<`, `&` and U+0000 at or after the offset they were searched from (input length
-  // when there is none). A remembered position stays right until the data state passes it.
+  // remembered: the next `<` and `&` at or after the offset they were searched from (input length when there is
+  // none). A remembered position stays right until the data state passes it.
   private nextLt = -1;
   private nextAmp = -1;
-  private nextNul = -1;
 
   constructor(sink: TokenSink, onError: ParseErrorSink | null = null) {
     this.sink = sink;
@@ -307,20 +305,27 @@ export class Tokenizer {
   // ======================================================================================
 
   private preprocess(original: string): void {
-    this.nextLt = this.nextAmp = this.nextNul = -1;
+    this.nextLt = this.nextAmp = -1;
     this.original = original;
     this.crlfCursor = -1;
-    // Normalize newlines: CR LF -> LF, lone CR -> LF. The runs between CRs are slices joined with `+=` (a rope,
-    // flattened when the tokenizer first reads it): faster than a regular expression's replace, which scans every
-    // code unit itself (indexOf finds the CRs many times faster); with no CR, the input as it is.
-    let input = '';
-    let from = 0;
-    for (let i = original.indexOf('\r'); i >= 0; i = original.indexOf('\r', from)) {
-      input += original.slice(from, i);
-      if (original.charCodeAt(i + 1) !== LF) input += '\n';
-      from = i + 1;
+    // Normalize newlines: CR LF -> LF, lone CR -> LF; with no CR, the input as it is. The runs between CRs (found
+    // with indexOf) are joined into one flat string, which the tokenizer reads a code unit at a time: a rope built
+    // with `+=`, once flattened, is still read through its head at every charCodeAt (more instructions a character
+    // than the join), and split('\r\n') searches for the pair more slowly than indexOf for a CR.
+    let i = original.indexOf('\r');
+    let input = original;
+    if (i >= 0) {
+      const runs: string[] = workList();
+      let from = 0;
+      for (; i >= 0; i = original.indexOf('\r', from)) {
+        runs.push(original.slice(from, i));
+        if (original.charCodeAt(i + 1) !== LF) runs.push('\n');
+        from = i + 1;
+      }
+      runs.push(original.slice(from));
+      input = runs.join('');
     }
-    this.input = input + original.slice(from);
+    this.input = input;
   }
 
   // ======================================================================================
@@ -691,7 +696,10 @@ export class Tokenizer {
         case DATA_STATE: {
           const start = p;
           // Most runs of text between tags are short: they are scanned here. Past SHORT_RUN characters, indexOf
-          // finds the next <, & and U+0000, and its answers are remembered for the runs after this one.
+          // finds the next < and &, and its answers are remembered for the runs after this one; then U+0000 in the
+          // run up to the nearer. (Only there: in a string of two-byte characters, as a page with one character past
+          // U+00FF is, V8's indexOf finds U+0000 by testing each character, to the end of the input if there is none.
+          // Searched in a slice, not with a loop here, which makes V8 compile this function to slower code.)
           const lim = p + SHORT_RUN < n ? p + SHORT_RUN : n;
           while (p < lim) {
             c = s.charCodeAt(p);
@@ -704,9 +712,9 @@ export class Tokenizer {
             if (lt < p) lt = this.nextLt = indexOrEnd(s, '<', p);
             let amp = this.nextAmp;
             if (amp < p) amp = this.nextAmp = indexOrEnd(s, '&', p);
-            let nul = this.nextNul;
-            if (nul < p) nul = this.nextNul = indexOrEnd(s, '\0', p);
-            p = lt < amp ? (lt < nul ? lt : nul) : amp < nul ? amp : nul;
+            const end = lt < amp ? lt : amp;
+            const nul = s.slice(p, end).indexOf('\0');
+            p = nul < 0 ? end : p + nul;
             if (p < n) c = s.charCodeAt(p);
           }
           this.emitRange(start, p);

@@ -159,6 +159,11 @@ const HTML_TAG_NAMES = [
 const htmlTagIds = new Map<string, number>();
 for (let i = 1; i < HTML_TAG_NAMES.length; i++) htmlTagIds.set(HTML_TAG_NAMES[i]!, i);
 
+/** The HTML tag name whose id (1 to `VAR`) is `id`. */
+export function htmlTagName(id: number): string {
+  return HTML_TAG_NAMES[id]!;
+}
+
 /** The tag id of a (lower-cased) tag name as an HTML element or HTML tag token. */
 export function htmlTagId(name: string): number {
   const id = htmlTagIds.get(name);
