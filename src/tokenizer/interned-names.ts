@@ -90,10 +90,10 @@ export function lookupHashedName(s: string, start: number, end: number, h: numbe
 /**
  * Keeps `name`, made for the range of the last lookup that returned null, for later lookups; returns the string to
  * use for it. An HTML tag name is the library's own literal (`htmlTagName`): the string the tree builder's, reparse
- * safety's, the Sanitizer API's and the serializer's Maps and comparisons are keyed by, which they then find by
- * identity instead of comparing characters (V8 compares a slice with them character by character, however often
- * it is found). Other names stay slices: making V8 internalize each new name (as a property key) cost more than it
- * saved where a document has thousands of distinct ones.
+ * safety's and the serializer's Maps are keyed by and their comparisons name, which they then find by identity
+ * instead of comparing characters (V8 compares a slice with them character by character, however often it is
+ * found). Other names stay slices: making V8 internalize each new name (as a property key) cost more than it saved
+ * where a document has thousands of distinct ones (bench/README.md, session 40).
  */
 export function rememberName(name: string): string {
   if (missSlot < 0) return name;
