@@ -252,7 +252,6 @@ function addGcFigures(res: ChildResult, sampleWindows: [Window, Window][]): void
   res.gcShare10N = median(shares);
 }
 
-/** Measures one (case, function); each round's sample windows ([small, big]) go to `sampleWindows`. */
 /** A child's function and its two inputs, at n and 10n. */
 function childWork(caseName: string, fnName: string, scale: number): { f: (s: string) => string | object; small: string; big: string } {
   const c = CASES.find((x) => x.name === caseName)!;
@@ -260,6 +259,7 @@ function childWork(caseName: string, fnName: string, scale: number): { f: (s: st
   return { f: functionsFor(c)[fnName]!, small: c.gen(n), big: c.gen(10 * n) };
 }
 
+/** Measures one (case, function); each round's sample windows ([small, big]) go to `sampleWindows`. */
 function runChild(caseName: string, fnName: string, rounds: number, scale: number, sampleWindows: [Window, Window][]): ChildResult | ChildError {
   const { f, small, big } = childWork(caseName, fnName, scale);
   try {
@@ -379,10 +379,10 @@ async function countMain(self: string, cases: Case[], scale: number, timeoutMs: 
   console.log(`  ${'case'.padEnd(w)}  n        function       I(n) M  I(10n) M  ratio  the rest  heap@10n  compilers@10n`);
   const rows: { c: Case; fnName: string }[] = [];
   for (const c of cases) for (const fnName of Object.keys(functionsFor(c))) rows.push({ c, fnName });
-  // Every process of every row, two (or as many as there are cores) at a time; rows print in order.
+  // Every process of every row, two (or as many as there are cores) at a time; rows print in order as their three
+  // counts arrive.
   const jobs: { row: number; which: string }[] = [];
   rows.forEach((_, row) => jobs.push({ row, which: 'none' }, { row, which: 'small' }, { row, which: 'big' }));
-  // Rows print in order as their three counts arrive.
   const results = inParallel(jobs.map(({ row, which }) => () => countedProcess(self, dir, [rows[row]!.c.name, rows[row]!.fnName, String(scale), which], timeoutMs)));
   const over: string[] = [];
   let overRest = 0;

@@ -115,7 +115,8 @@ function indexOrEnd(s: string, ch: string, from: number): number {
 
 /**
  * The tag or attribute name read from the range [start, end) of `s`: the kept copy from the name cache, else the
- * range itself (lower-cased and with U+0000 replaced when `fix`), which the cache then keeps. `h` is the range's
+ * range itself (lower-cased and with U+0000 replaced when `fix`; for an HTML tag name, the library's literal of it:
+ * see rememberName), which the cache then keeps. `h` is the range's
  * hash, computed by the caller's scan (see lookupHashedName).
  */
 function nameOfRange(s: string, start: number, end: number, h: number, fix: boolean): string {
@@ -312,8 +313,8 @@ export class Tokenizer {
     // with indexOf) are joined into one flat string, which the tokenizer reads a code unit at a time: a rope built
     // with `+=`, once flattened, is still read through its head at every charCodeAt (more instructions a character
     // than the join), and split('\r\n') searches for the pair more slowly than indexOf for a CR.
+    this.input = original;
     let i = original.indexOf('\r');
-    let input = original;
     if (i >= 0) {
       const runs: string[] = workList();
       let from = 0;
@@ -323,9 +324,8 @@ export class Tokenizer {
         from = i + 1;
       }
       runs.push(original.slice(from));
-      input = runs.join('');
+      this.input = runs.join('');
     }
-    this.input = input;
   }
 
   // ======================================================================================
