@@ -316,14 +316,16 @@ export class Tokenizer {
     this.input = original;
     let i = original.indexOf('\r');
     if (i >= 0) {
+      // (Stores at the list's end, not `push`, which V8 left a builtin call here.)
       const runs: string[] = workList();
+      let k = 0;
       let from = 0;
       for (; i >= 0; i = original.indexOf('\r', from)) {
-        runs.push(original.slice(from, i));
-        if (original.charCodeAt(i + 1) !== LF) runs.push('\n');
+        runs[k++] = original.slice(from, i);
+        if (original.charCodeAt(i + 1) !== LF) runs[k++] = '\n';
         from = i + 1;
       }
-      runs.push(original.slice(from));
+      runs[k] = original.slice(from);
       this.input = runs.join('');
     }
   }
