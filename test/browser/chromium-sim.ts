@@ -213,6 +213,16 @@ const IMPLIED_END_TAGS = new Set(['dd', 'dt', 'li', 'optgroup', 'option', 'p', '
  */
 const AFTER_HEAD_START_TAGS = new Set(['html', 'body', 'frameset', 'base', 'basefont', 'bgsound', 'link', 'meta', 'noframes', 'noscript', 'script', 'style', 'template', 'title', 'head']);
 /** Insertion modes where a U+0000 character token has an effect in the standard ("anything else" rows). */
+/**
+ * The insertion modes in which an end tag form is processed by the "in body" rules, where Chromium's form case falls
+ * through (FORM_END_FALLS_THROUGH): "in body", "in caption" and "in cell" (which process it that way), and "after
+ * body" and "after after body" (which switch to "in body" and reprocess it: `<form><table></form></table><form>
+ * </html></form>?`, seed 2026114101, puts "?" outside both forms in Chromium).
+ */
+function endTagInBody(mode: number): boolean {
+  return mode === IN_BODY || mode === IN_CAPTION || mode === IN_CELL || mode === AFTER_BODY || mode === AFTER_AFTER_BODY;
+}
+
 const NUL_EFFECT_MODES = new Set([INITIAL, BEFORE_HTML, BEFORE_HEAD, IN_HEAD, IN_HEAD_NOSCRIPT, AFTER_HEAD, IN_COLUMN_GROUP, AFTER_BODY, AFTER_AFTER_BODY]);
 const TABLE_MODES = new Set([IN_TABLE, IN_TABLE_BODY, IN_ROW]);
 /** Candidates for renaming `search` for Chromium: special elements with the same start and end tag rules. */
@@ -729,8 +739,7 @@ class ChromiumSink implements TokenSink {
     if (name === 'br' || ((name === 'body' || name === 'html') && b.mode !== IN_HEAD_NOSCRIPT)) this.impliedBody();
     const formReachesHtml = name === 'form' && this.formEndTagReachesHtml();
     if (this.on(FORM_END_FALLS_THROUGH) && formReachesHtml && this.templateOnStack()) {
-      const mode = b.mode;
-      if (mode === IN_BODY || mode === IN_CAPTION || mode === IN_CELL) {
+      if (endTagInBody(b.mode)) {
         // Chromium handles it like "any other end tag": a special element above the form (or no form at all)
         // means it is ignored. When the form comes first, both pop the same elements.
         const items = b.open.items;
@@ -746,7 +755,7 @@ class ChromiumSink implements TokenSink {
     if (this.htmlRules('end') && name !== 'col' && name !== 'template' && this.columnGroupPop() && name === 'colgroup') return;
     // FORM_END_FALLS_THROUGH, no template on the stack: the form element pointer steps, then "any other end tag".
     const form = formReachesHtml && this.on(FORM_END_FALLS_THROUGH) && !this.templateOnStack() &&
-      (b.mode === IN_BODY || b.mode === IN_CAPTION || b.mode === IN_CELL) ? b.formElement : null;
+      endTagInBody(b.mode) ? b.formElement : null;
     const formIndex = form === null ? -1 : b.open.items.lastIndexOf(form, b.open.top);
     const deferred = this.deferTableText();
     this.builder.endTag(name);

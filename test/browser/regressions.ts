@@ -165,6 +165,8 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<col><template><table>x', note: 'known Chromium deviation: table text lost at end of file in a template fragment a <col> put "in column group" (seed 2026113309)', document: false, contexts: ['template', 'colgroup'] },
   { input: '<sElEct><BUTTON><SELECteDContEnt><button><OPTION><em><search></EM><table>f', note: 'known Chromium deviations composed: search, every selectedcontent, table text' },
   { input: '<form><table></form></table><foRM></form>/<form><table></form></table><form><b></form>/', note: 'known Chromium deviation: </form> falls through to "any other end tag"', contexts: ['body'] },
+  { input: '<form><table></form></TablE><form></html></form>?', note: 'known Chromium deviation: </form> falls through to "any other end tag" when "after after body" reprocesses it in body (seed 2026114101)', contexts: ['body'] },
+  { input: '<form><table></form></table><form></body></form>?', note: 'known Chromium deviation: </form> falls through to "any other end tag" when "after body" reprocesses it in body', contexts: ['body'] },
   { input: '<TEMPLATE><foRM><blockquote><svg></form><', note: 'known Chromium deviation: </form> in a template reached through foreign content', contexts: ['body', 'math mi'] },
   { input: '<TEmplatE><table><div><i></div>z', note: 'known Chromium deviation: colgroup fragment end, table text lost after its reconstruction', document: false, contexts: ['colgroup'] },
 ];
