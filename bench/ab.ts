@@ -107,7 +107,7 @@ async function countBoth(self: string, old: string, cur: string, mode: Mode, run
 const T95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
 
 async function bundle(entry: string, outfile: string): Promise<void> {
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'warning' });
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', minifySyntax: true, outfile, logLevel: 'warning' });
 }
 
 async function main(): Promise<void> {
