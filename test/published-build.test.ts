@@ -165,8 +165,16 @@ console.log(JSON.stringify({
       expect(esm.match(definitions)?.length ?? 0, name).toBe(1);
       expect(cjs.match(definitions)?.length ?? 0, name).toBe(1);
     }
-    // The sources' top-level constants are written in place as numbers (scripts/build.ts): left as module variables,
-    // V8's optimizing compiler loads and checks them at every use, in the tokenizer's per-character loops too.
+  });
+
+  test('Node, ESM and CJS: the constants of the sources are written in place as numbers', () => {
+    // (scripts/build.ts: left as the module variables a bundle makes of them, V8's optimizing compiler loads and
+    // checks them at every use, in the tokenizer's per-character loops too.)
+    const dist = join(pkg, 'dist');
+    const read = (files: string[]): string => files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    const esm = read(builtFiles(join(dist, 'node')).filter((f) => f.endsWith('.js')));
+    const cjs = read([join(dist, 'node', 'entries.cjs'), join(dist, 'index.cjs')]);
+    expect(esm).toContain('= class');
     for (const name of ['LT', 'AMPERSAND', 'DATA_STATE']) {
       const declared = new RegExp(`(?:\\bvar |, )${name} = `);
       expect(declared.test(esm), name).toBe(false);

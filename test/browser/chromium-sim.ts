@@ -212,7 +212,6 @@ const IMPLIED_END_TAGS = new Set(['dd', 'dt', 'li', 'optgroup', 'option', 'p', '
  * body). noscript is an "in head" one; "after head" sends it back there.
  */
 const AFTER_HEAD_START_TAGS = new Set(['html', 'body', 'frameset', 'base', 'basefont', 'bgsound', 'link', 'meta', 'noframes', 'noscript', 'script', 'style', 'template', 'title', 'head']);
-/** Insertion modes where a U+0000 character token has an effect in the standard ("anything else" rows). */
 /**
  * The insertion modes in which an end tag form is processed by the "in body" rules, where Chromium's form case falls
  * through (FORM_END_FALLS_THROUGH): "in body", "in caption" and "in cell" (which process it that way), and "after
@@ -223,6 +222,7 @@ function endTagInBody(mode: number): boolean {
   return mode === IN_BODY || mode === IN_CAPTION || mode === IN_CELL || mode === AFTER_BODY || mode === AFTER_AFTER_BODY;
 }
 
+/** Insertion modes where a U+0000 character token has an effect in the standard ("anything else" rows). */
 const NUL_EFFECT_MODES = new Set([INITIAL, BEFORE_HTML, BEFORE_HEAD, IN_HEAD, IN_HEAD_NOSCRIPT, AFTER_HEAD, IN_COLUMN_GROUP, AFTER_BODY, AFTER_AFTER_BODY]);
 const TABLE_MODES = new Set([IN_TABLE, IN_TABLE_BODY, IN_ROW]);
 /** Candidates for renaming `search` for Chromium: special elements with the same start and end tag rules. */

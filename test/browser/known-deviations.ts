@@ -141,7 +141,8 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       '(`<template><form><div></form>` leaves the form open). Without a template, after the form element pointer ' +
       'steps removed the pointed-to form, Chromium runs "any other end tag" for form as well, which can close an ' +
       'outer form the pointer no longer pointed to (`<form><table></form></table><form></form>/` puts "/" outside ' +
-      'both; also when "after body" or "after after body" reprocesses the end tag in body, seed 2026114101). Reproduced: with a template, such an end tag is dropped when a special element comes before the form; ' +
+      'both; also when "after body" or "after after body" reprocesses the end tag in body, seed 2026114101). ' +
+      'Reproduced: with a template, such an end tag is dropped when a special element comes before the form; ' +
       'without, "any other end tag" runs after it.',
     reference: 'spec: 13.2.6.4.7 "in body", end tag "form"; chromium html_tree_builder.cc (the form case falls through without CorrectTemplateFormParsing)',
     html5lib: [],
