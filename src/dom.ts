@@ -24,6 +24,12 @@ export const DOCUMENT_NODE = 9;
 export const DOCUMENT_TYPE_NODE = 10;
 export const DOCUMENT_FRAGMENT_NODE = 11;
 
+/**
+ * Depth from which the tree walks check for a cycle (a tree edited through `childNodes` directly can have one). (With
+ * the constants above, before any other statement: see scripts/build.ts.)
+ */
+export const CYCLE_CHECK_DEPTH = 2048;
+
 export type DocumentMode = 'no-quirks' | 'quirks' | 'limited-quirks';
 
 /** An attribute. `name` is the qualified name (`prefix:localName`, or `localName` without a prefix). */
@@ -248,8 +254,6 @@ abstract class ParentNodeBase extends NodeBase {
   }
 }
 
-/** Depth from which the tree walks check for a cycle (a tree edited through `childNodes` directly can have one). */
-export const CYCLE_CHECK_DEPTH = 2048;
 
 /**
  * For a walk at least `CYCLE_CHECK_DEPTH` levels deep, about to descend into `next`: a TypeError naming `fn` when

@@ -44,6 +44,7 @@ import {
 } from './dom.js';
 import { checkOptions } from './options.js';
 import { flattenRope } from './rope.js';
+import { CHUNK_CHARS, ESCAPE_ATTRIBUTE, ESCAPE_CR, LEADING_LF, NOSCRIPT, PARTS, RAW, VOID } from './serializer-constants.js';
 import type {
   Attr,
   ChildNode,
@@ -86,24 +87,12 @@ const SERIALIZES_AS_VOID_NAMES = [
   'link', 'meta', 'param', 'source', 'track', 'wbr',
 ];
 
-/**
- * What an HTML element of a name is, for the serializer: serializes as void; a parent whose Text children are
- * serialized literally (§13.3, "If current node is a Text node"); noscript (one with scripting on); pre, textarea and
- * listing (round-trip mode's leading line feed). Other names: none of these (0).
- */
-const VOID = 1;
-const RAW = 2;
-const NOSCRIPT = 3;
-const LEADING_LF = 4;
+/** What an HTML element of a name is, for the serializer (see serializer-constants.ts). */
 const KINDS = new Map<string, number>([['noscript', NOSCRIPT]]);
 for (const name of SERIALIZES_AS_VOID_NAMES) KINDS.set(name, VOID);
 for (const name of ['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']) KINDS.set(name, RAW);
 for (const name of ['pre', 'textarea', 'listing']) KINDS.set(name, LEADING_LF);
 
-/** Characters of an escaped string after which the rope built so far is flattened (see the module comment). */
-const CHUNK_CHARS = 16384;
-/** Pieces of output per joined chunk (see the module comment). */
-const PARTS = 1024;
 
 /** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
 export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
@@ -444,9 +433,6 @@ export function escapeAttributeValue(str: string): string {
   return escapeValue(str, ESCAPE_ATTRIBUTE);
 }
 
-/** escapeString's modes: attribute mode, and round-trip mode's U+000D as `&#13;` (a literal CR would come back as LF). */
-const ESCAPE_ATTRIBUTE = 1;
-const ESCAPE_CR = 2;
 
 function escapeValue(str: string, mode: number): string {
   if (typeof str !== 'string') {

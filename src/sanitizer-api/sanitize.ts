@@ -37,6 +37,7 @@ import {
   sanitizerState,
 } from './config.js';
 import { schemeOf } from '../url/url-policy.js';
+import { DROP, KEEP, REPLACE } from './actions.js';
 import { isDataAttributeName, NameMap, NameSet } from './names.js';
 import type { CanonicalSanitizerConfig, SanitizerConfig, SanitizerPreset } from './types.js';
 
@@ -172,9 +173,6 @@ function sanitizeAttributes(el: Element, c: CompiledConfig, extra: AttributeChec
   while (attrs.length > w) attrs.pop();
 }
 
-const KEEP = 0;
-const DROP = 1;
-const REPLACE = 2;
 
 /** The `elements` rule of the element actionFor last judged, for sanitizeAttributes (one lookup for both). */
 let keptRule: ElementRule | undefined;

@@ -12,15 +12,8 @@
  * slot: the tokenizer hands it to the tree builder with the tag token, which then needs no lookup by name.
  */
 import { UNKNOWN, htmlTagId, htmlTagName } from '../tree-builder/html-elements.js';
+import { MASK, MAX_LENGTH } from './limits.js';
 
-const BITS = 9;
-const MASK = (1 << BITS) - 1;
-/**
- * Longest name kept: longer ones are sliced every time. V8 copies a substring shorter than 13 code units, and
- * makes a longer one a view of the string it was cut from: this table, which outlives the parse, would keep the
- * whole input alive through one kept name. (Names of 13 to 24 characters were 69 of 57,537 in the corpus.)
- */
-const MAX_LENGTH = 12;
 const names: (string | undefined)[] = new Array<string | undefined>(MASK + 1).fill(undefined);
 const hashes = new Int32Array(MASK + 1);
 /** The HTML tag id of each kept name (UNKNOWN, 0, for a name that is not an HTML tag name). */

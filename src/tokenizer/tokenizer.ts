@@ -13,6 +13,7 @@
  */
 import { Attr, exactCopy, isAsciiAlpha, workList } from '../dom.js';
 import { hashOfRange, lastNameTagId, lookupHashedName, rememberName } from './interned-names.js';
+import { PARTS_JOIN, SHORT_RUN, SHORT_TAG } from './limits.js';
 import type { ParseErrorSink } from '../errors.js';
 import * as E from '../parse-error-codes.js';
 import {
@@ -55,8 +56,6 @@ import {
 export * from './states.js';
 
 const REPLACEMENT = '\uFFFD';
-/** Parts of a pending text or attribute value joined at a time (see `pushPart`). */
-const PARTS_JOIN = 1024;
 
 /**
  * Appends `s` to the parts of a pending text or attribute value. Past PARTS_JOIN parts (a million character
@@ -101,11 +100,7 @@ function isAsciiHexDigit(c: number): boolean {
   return isAsciiDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
-/** Tags with up to this many attributes look for a duplicate name by comparing with each (see `startAttribute`). */
-const SHORT_TAG = 12;
 
-/** Text runs up to this long are scanned character by character in the data state; longer ones with indexOf. */
-const SHORT_RUN = 24;
 
 /** The offset of the first `ch` in `s` at or after `from`, or the length of `s` when there is none. */
 function indexOrEnd(s: string, ch: string, from: number): number {

@@ -17,17 +17,8 @@
 import { type Element, exactCopy, workList } from '../dom.js';
 import type { FormattingEntry } from './active-formatting-elements.js';
 import * as T from './html-elements.js';
+import { BUTTON_BOUND, ID, LIST_BOUND, PREV_SAME, RECORD, SCOPE_BOUND, SPECIAL_BOUND, TABLE_BOUND } from './stack-records.js';
 
-/** The fields of a position's record in `records`. */
-const PREV_SAME = 0;
-const SPECIAL_BOUND = 1;
-const SCOPE_BOUND = 2;
-const LIST_BOUND = 3;
-const BUTTON_BOUND = 4;
-const TABLE_BOUND = 5;
-const ID = 6;
-/** Records start at position × 8 (field 7 is unused padding: a record is 32 bytes). */
-const RECORD = 8;
 
 /**
  * The records of the last stack that was released (`release`), for the next one: most parses then allocate none.
