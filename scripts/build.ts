@@ -79,7 +79,9 @@ export async function buildPackage(options: BuildPackageOptions = {}): Promise<v
   // tokenizer's character codes and states, the tree builder's tag ids and modes...) in place as numbers across
   // modules. Left as the `var`s a bundle makes of them, they are module variables that V8's optimizing compiler
   // loads and checks at every use, also in the tokenizer's per-character loops: 11% more instructions for
-  // sanitize() on the corpus pages under callgrind (10,191M against 9,063M, 14 rounds).
+  // sanitize() on the corpus pages under callgrind (10,191M against 9,063M, 14 rounds). esbuild does so only for the
+  // constants that open a module with no imports; the sources keep theirs in such modules (char-codes.ts, states.ts,
+  // serializer-constants.ts, stack-records.ts...), or at the top of one (dom.ts).
   const bundled = { ...shared, minifySyntax: true } as const;
 
   // ESM: each module transpiled on its own (not bundled: a bundle's top-level `const`s become `var`s, which an

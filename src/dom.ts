@@ -254,7 +254,6 @@ abstract class ParentNodeBase extends NodeBase {
   }
 }
 
-
 /**
  * For a walk at least `CYCLE_CHECK_DEPTH` levels deep, about to descend into `next`: a TypeError naming `fn` when
  * `next` is already on the walk's `stack` (a cycle would make the walk go on until memory runs out). Returns the set of

@@ -93,7 +93,6 @@ for (const name of SERIALIZES_AS_VOID_NAMES) KINDS.set(name, VOID);
 for (const name of ['style', 'script', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']) KINDS.set(name, RAW);
 for (const name of ['pre', 'textarea', 'listing']) KINDS.set(name, LEADING_LF);
 
-
 /** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
 export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
   return serializeWith(node, options, false);
@@ -144,7 +143,6 @@ export function serializeOuter(node: ChildNode, options?: SerializeOptions): str
     'serializeOuter: expected an Element, Text, Comment, ProcessingInstruction or DocumentType, got ' + describe(node),
   );
 }
-
 
 /**
  * The loop of the fragment serialization algorithm over `children`, descending into elements with an
@@ -432,7 +430,6 @@ export function escapeText(str: string): string {
 export function escapeAttributeValue(str: string): string {
   return escapeValue(str, ESCAPE_ATTRIBUTE);
 }
-
 
 function escapeValue(str: string, mode: number): string {
   if (typeof str !== 'string') {
