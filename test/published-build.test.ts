@@ -47,6 +47,24 @@ function builtFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile());
 }
 
+/** The text of `files`, one after the other. */
+function readAll(files: string[]): string {
+  return files.map((f) => readFileSync(f, 'utf8')).join('\n');
+}
+
+/** The ESM build for Node (`dist/node/`: entry points and chunks), as one text. */
+function nodeEsm(dist: string): string {
+  return readAll(builtFiles(join(dist, 'node')).filter((f) => f.endsWith('.js')));
+}
+
+/**
+ * A bundle's top-level declaration of `name` followed by `rest`: `var name = `, or `, name = ` where the minified
+ * syntax joined the declarations.
+ */
+function declaration(name: string, rest: string, flags = ''): RegExp {
+  return new RegExp(`(?:\\bvar |, )${name} = ${rest}`, flags);
+}
+
 function node(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, args, { cwd: tmp, input: input ?? '', encoding: 'utf8', maxBuffer: 256 << 20, timeout: 120_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -156,12 +174,10 @@ console.log(JSON.stringify({
     expect(got.esModule).toEqual([true, true, true]);
     // Each class is defined in one file of each build (the ESM chunks the entry points share; the CJS bundle of all
     // three), not once per entry point.
-    const read = (files: string[]): string => files.map((f) => readFileSync(f, 'utf8')).join('\n');
-    const esm = read(builtFiles(join(dist, 'node')).filter((f) => f.endsWith('.js')));
-    const cjs = read([join(dist, 'node.cjs'), join(dist, 'policies.node.cjs'), join(dist, 'browser.node.cjs'), join(dist, 'node', 'entries.cjs')]);
-    // (`var X = class`, or `, X = class` where the minified syntax joined the declarations.)
+    const esm = nodeEsm(dist);
+    const cjs = readAll([join(dist, 'node.cjs'), join(dist, 'policies.node.cjs'), join(dist, 'browser.node.cjs'), join(dist, 'node', 'entries.cjs')]);
     for (const name of ['Tokenizer', 'TreeBuilder', 'Element', 'Sanitizer', 'CssTokenizer']) {
-      const definitions = new RegExp(`(?:\\bvar |, )${name} = class\\b`, 'g');
+      const definitions = declaration(name, 'class\\b', 'g');
       expect(esm.match(definitions)?.length ?? 0, name).toBe(1);
       expect(cjs.match(definitions)?.length ?? 0, name).toBe(1);
     }
@@ -171,13 +187,12 @@ console.log(JSON.stringify({
     // (scripts/build.ts: left as the module variables a bundle makes of them, V8's optimizing compiler loads and
     // checks them at every use, in the tokenizer's per-character loops too.)
     const dist = join(pkg, 'dist');
-    const read = (files: string[]): string => files.map((f) => readFileSync(f, 'utf8')).join('\n');
-    const esm = read(builtFiles(join(dist, 'node')).filter((f) => f.endsWith('.js')));
-    const cjs = read([join(dist, 'node', 'entries.cjs'), join(dist, 'index.cjs')]);
+    const esm = nodeEsm(dist);
+    const cjs = readAll([join(dist, 'node', 'entries.cjs'), join(dist, 'index.cjs')]);
     expect(esm).toContain('= class');
     // (Some in modules of constants alone: esbuild writes in place only the constants that open a module with no imports.)
     for (const name of ['LT', 'AMPERSAND', 'DATA_STATE', 'RECORD', 'PARTS', 'SHORT_RUN', 'CYCLE_CHECK_DEPTH']) {
-      const declared = new RegExp(`(?:\\bvar |, )${name} = `);
+      const declared = declaration(name, '');
       expect(declared.test(esm), name).toBe(false);
       expect(declared.test(cjs), name).toBe(false);
     }

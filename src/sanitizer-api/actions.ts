@@ -1,9 +1,7 @@
 /**
  * What "sanitize core" does with one child (see sanitize.ts): keeps it, drops it, or replaces it with its children.
  *
- * Constants only, in a module that imports nothing: a bundler writes a module's top-level constants in place as
- * numbers only where they open a module with no imports (esbuild; see scripts/build.ts), and V8 loads and checks
- * a constant left as a module variable at every use.
+ * Constants alone, in a module that imports nothing, so that bundles write them in place (see scripts/build.ts).
  */
 
 export const KEEP = 0;

@@ -173,7 +173,6 @@ function sanitizeAttributes(el: Element, c: CompiledConfig, extra: AttributeChec
   while (attrs.length > w) attrs.pop();
 }
 
-
 /** The `elements` rule of the element actionFor last judged, for sanitizeAttributes (one lookup for both). */
 let keptRule: ElementRule | undefined;
 

@@ -1,9 +1,7 @@
 /**
  * The tokenizer's limits and sizes (see tokenizer.ts and interned-names.ts).
  *
- * Constants only, in a module that imports nothing: a bundler writes a module's top-level constants in place as
- * numbers only where they open a module with no imports (esbuild; see scripts/build.ts), and V8 loads and checks
- * a constant left as a module variable at every use.
+ * Constants alone, in a module that imports nothing, so that bundles write them in place (see scripts/build.ts).
  */
 
 /** The name cache of interned-names.ts: 2^9 slots. */

@@ -19,7 +19,6 @@ import type { FormattingEntry } from './active-formatting-elements.js';
 import * as T from './html-elements.js';
 import { BUTTON_BOUND, ID, LIST_BOUND, PREV_SAME, RECORD, SCOPE_BOUND, SPECIAL_BOUND, TABLE_BOUND } from './stack-records.js';
 
-
 /**
  * The records of the last stack that was released (`release`), for the next one: most parses then allocate none.
  * (A typed array this size is made outside the JS heap: a new one per parse cost small fragments 3–5%.) Only

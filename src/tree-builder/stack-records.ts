@@ -1,9 +1,7 @@
 /**
  * The layout of the stack of open elements' per-position records (see stack-of-open-elements.ts).
  *
- * Constants only, in a module that imports nothing: a bundler writes a module's top-level constants in place as
- * numbers only where they open a module with no imports (esbuild; see scripts/build.ts), and V8 loads and checks
- * a constant left as a module variable at every use.
+ * Constants alone, in a module that imports nothing, so that bundles write them in place (see scripts/build.ts).
  */
 
 /** The fields of a position's record in `records`. */
