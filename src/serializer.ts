@@ -162,26 +162,38 @@ function serializeChildren(children: readonly ChildNode[], rawText: boolean, scr
 }
 
 /**
- * The walk's stack of frames, one per open element: the element, its child list, the next index, and whether its
- * Text children are raw. Parallel arrays: no object per element. One set serves every call (`spareFrames`): their
+ * The walk's stack of frames: for each open element's parent, its child list, the index to go on from, whether its
+ * Text children are raw, and its end tag (the open element's own frame is in the walk's locals). Parallel arrays
+ * written at the depth (no object per element, no push or pop). One set serves every call (`spareFrames`): their
  * arrays, made per call, were a sixth of what sanitizing a comment-sized input allocated. A walk that starts while
  * another has them (from a getter of a node class made by a user, say) gets its own.
  * @internal (see scripts/internal-names.ts: its members' names are shortened in the published build)
  */
 class Frames {
-  // The bottom frame (the children serialized) stays, so that the lists never shrink to nothing: V8 then drops
-  // their storage, and the next walk would allocate it again.
-  readonly elements: (Element | null)[] = [null];
-  /** The end tag of each open element. */
+  /** The end tag of each level's element ('' at the bottom). */
   readonly ends: string[] = [''];
   readonly lists: (readonly ChildNode[])[] = [NO_NODES];
   readonly indexes: number[] = [0];
   readonly raws: boolean[] = [false];
+  /** The open elements from CYCLE_CHECK_DEPTH down, by level (see the cycle check in walkChildren). */
+  readonly elements: (Element | null)[] = [null];
 
-  /** Back to the bottom frame, holding no node (a walk that threw leaves more). */
+  /**
+   * What a walk left (a walk that threw leaves more), so that no frame keeps a node or a parsed input alive. The
+   * arrays keep their storage (V8 would drop it with a shorter `length`) unless a deep walk made them long.
+   */
   clear(): void {
-    if (this.elements.length > 1) this.elements.length = this.ends.length = this.lists.length = this.indexes.length = this.raws.length = 1;
-    this.lists[0] = NO_NODES;
+    const lists = this.lists;
+    const ends = this.ends;
+    if (lists.length > 256) {
+      this.elements.length = ends.length = lists.length = this.indexes.length = this.raws.length = 1;
+    } else {
+      for (let k = 1; k < lists.length; k++) {
+        lists[k] = NO_NODES;
+        ends[k] = '';
+      }
+    }
+    lists[0] = NO_NODES;
   }
 }
 const NO_NODES: readonly ChildNode[] = [];
@@ -193,18 +205,22 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
   let out = '';
   const parts: string[] = workList();
   let n = 0;
-  const elements = frames.elements;
   const ends = frames.ends;
   const lists = frames.lists;
   const indexes = frames.indexes;
   const raws = frames.raws;
-  lists[0] = children;
-  indexes[0] = 0;
-  raws[0] = rawText;
-  // Elements on the stack, kept only once the walk is deep: a cycle makes the depth grow without end,
-  // and this turns it into an error instead of a hang. Shallow trees pay nothing.
-  let onStack: Set<unknown> | null = null;
+  const elements = frames.elements;
+  // The frame of the innermost open element (level `top`), in locals: its child list, the next index, whether its Text
+  // children are raw, and its end tag. Level 0 is `children`.
+  let list = children;
+  let i = 0;
+  let raw = rawText;
+  let end = '';
   let top = 0;
+  // From CYCLE_CHECK_DEPTH levels down, the open elements from there on, kept in a set: a cycle makes the depth grow
+  // without end, and repeats its elements there, which turns it into an error instead of a hang. Shallow trees pay
+  // nothing.
+  let onStack: Set<unknown> | null = null;
   // Scripting is disabled for the nodes of template contents (§13.3 "scripting is enabled for a node": their node
   // document has no browsing context), so there a noscript's text is escaped. Round-trip mode keeps it literal, as
   // the parser with scripting on reads it. `inert` is the level of the template contents for which `scripting`
@@ -217,24 +233,26 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
       out += parts.join('');
       n = 0;
     }
-    const list = lists[top]!;
-    const i = indexes[top]!;
     if (i >= list.length) {
       if (top === 0) break;
-      const closing = elements.pop()!;
-      parts[n++] = ends.pop()!;
-      onStack?.delete(closing);
-      lists.pop();
-      indexes.pop();
-      raws.pop();
+      parts[n++] = end;
+      if (top > CYCLE_CHECK_DEPTH) {
+        onStack!.delete(elements[top]);
+        elements[top] = null;
+      }
       // Leaving the template contents (`inert` may stay: scripting was on before, so this only ever turns it on).
       if (top-- === inert) scripting = true;
+      list = lists[top]!;
+      i = indexes[top]!;
+      raw = raws[top]!;
+      end = ends[top]!;
       continue;
     }
-    indexes[top] = i + 1;
-    const child = list[i]!;
-    if (release) (list as unknown[])[i] = null;
-    switch (nodeTypeOf(child)) {
+    const child = list[i++]!;
+    if (release) (list as unknown[])[i - 1] = null;
+    // (Read here, not through nodeTypeOf: that one function reads every kind of node, the documents and fragments
+    // given to serialize too, which made its load megamorphic.)
+    switch (child !== null && typeof child === 'object' ? child.nodeType : -1) {
       case ELEMENT_NODE: {
         const el = child as Element;
         // serializationTagName, serializesAsVoid, childListOf and rawTextFor with their common case (an HTML
@@ -267,21 +285,26 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
           parts[n++] = tag.end;
           break;
         }
-        if (top >= CYCLE_CHECK_DEPTH) onStack = noCycle('serialize', elements, onStack, el);
-        elements.push(el);
-        ends.push(tag.end);
-        lists.push(kids);
-        indexes.push(0);
-        // (A store at the list's end, not `push`: V8 left this one push a builtin call, 47M instructions over 14
-        // rounds of the corpus pages under callgrind, where the other four are inlined.)
-        raws[top + 1] = kind === RAW || (kind === NOSCRIPT && scripting);
+        // The frame of the element's parent is saved; the element's own goes in the locals.
+        lists[top] = list;
+        indexes[top] = i;
+        raws[top] = raw;
+        ends[top] = end;
         top++;
+        if (top > CYCLE_CHECK_DEPTH) {
+          onStack = noCycle('serialize', NO_NODES, onStack, el);
+          elements[top] = el;
+        }
+        list = kids;
+        i = 0;
+        raw = kind === RAW || (kind === NOSCRIPT && scripting);
+        end = tag.end;
         if (scripting && !roundTrip && kids !== el.childNodes) (scripting = false), (inert = top);
         break;
       }
       case TEXT_NODE: {
         const data = (child as Text).data;
-        parts[n++] = raws[top]! ? data : escapeValue(data, roundTrip ? ESCAPE_CR : 0);
+        parts[n++] = raw ? data : escapeValue(data, roundTrip ? ESCAPE_CR : 0);
         break;
       }
       case COMMENT_NODE:
