@@ -82,7 +82,7 @@ export interface SerializeOptions {
  * meta, source, track, wbr) plus the legacy basefont, bgsound, frame, keygen and param. Only HTML
  * elements: an `svg:img` or a custom-namespace `br` gets an end tag, as in browsers.
  */
-const SERIALIZES_AS_VOID_NAMES = [
+export const SERIALIZES_AS_VOID_NAMES = [
   'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen',
   'link', 'meta', 'param', 'source', 'track', 'wbr',
 ];

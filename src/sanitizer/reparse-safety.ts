@@ -78,7 +78,7 @@ import {
   adjustSvgTagName,
   fontBreaksOut,
 } from '../tree-builder/foreign-content.js';
-import { serializedAttributeName, serializesAsVoid } from '../serializer.js';
+import { SERIALIZES_AS_VOID_NAMES, serializedAttributeName } from '../serializer.js';
 import { elementTagId, fragmentTokenizerState } from '../tree-builder/tree-builder.js';
 import {
   DATA_STATE,
@@ -98,6 +98,9 @@ import {
 } from './reparse-constants.js';
 
 export { MAX_FRAGMENT_DEPTH } from './reparse-constants.js';
+
+/** The HTML elements that serialize as void (serializesAsVoid), by tag id. */
+const SERIALIZES_AS_VOID = T.tagIdTable(SERIALIZES_AS_VOID_NAMES.map(T.htmlTagId));
 
 /** Where the tree will be parsed again: a fragment context element, or a whole document. */
 export type ReparseContext = { kind: 'document' } | { kind: 'fragment'; name: string; namespace: string };
@@ -598,7 +601,7 @@ function enforce(root: ParentNode, context: ReparseContext, onRepair: RepairList
     }
     keep(f);
     // The children come from a filtered list in a wrapper the walk made.
-    if (serializesAsVoid(el)) {
+    if (SERIALIZES_AS_VOID[id]) {
       if (el.childNodes.length > 0) {
         for (const c of el.childNodes.splice(0)) {
           c.parentNode = null;
@@ -821,7 +824,12 @@ function listParent(parent: ParentNode): ParentNode {
 
 /** The node at the frame's index stays: it joins the kept nodes. */
 function keep(f: Frame): void {
-  f.list[f.out++] = f.list[f.index++]!;
+  const out = f.out;
+  const index = f.index;
+  // (Nothing moves until a node has left the list: most lists lose none.)
+  if (out !== index) f.list[out] = f.list[index]!;
+  f.out = out + 1;
+  f.index = index + 1;
 }
 
 /** The node at the frame's index leaves the tree (its slot joins the gap). */
@@ -1045,7 +1053,10 @@ function checkElement(f: Frame, el: Element, id: number): string | null {
   if (ns !== HTML_NS && ns !== SVG_NS && ns !== MATHML_NS) return 'unknown-namespace';
   // (The tokenizer lower-cases tag names; the parser adjusts the case of SVG ones.)
   const lower = ns === SVG_NS ? asciiLowercase(name) : name;
-  if (!isTokenizableName(lower) || (ns === SVG_NS && adjustSvgTagName(lower) !== name)) return 'unserializable-name';
+  // (An HTML element with a tag id has one of the HTML tag names, which the tokenizer produces.)
+  if (!(ns === HTML_NS && id !== T.UNKNOWN) && (!isTokenizableName(lower) || (ns === SVG_NS && adjustSvgTagName(lower) !== name))) {
+    return 'unserializable-name';
+  }
 
   if (f.kind === FOREIGN) {
     // Foreign content: children are foreign elements of the parent's namespace, unless they break out.
