@@ -242,6 +242,15 @@ export const BUTTON_SCOPE_BOUNDARY = tagIdTable([...DEFAULT_SCOPE, BUTTON]);
 /** Boundaries of "has an element in table scope". */
 export const TABLE_SCOPE_BOUNDARY = tagIdTable([HTML, TABLE, TEMPLATE]);
 
+/**
+ * The five tables above in one, for the stack of open elements' records: bit `k - 1` says whether an element bounds
+ * what record field `k` keeps (SPECIAL_BOUND to TABLE_BOUND, see stack-records.ts).
+ */
+export const STACK_BOUNDS = new Uint8Array(TAG_ID_COUNT);
+for (let id = 0; id < TAG_ID_COUNT; id++) {
+  STACK_BOUNDS[id] = SPECIAL[id]! | (SCOPE_BOUNDARY[id]! << 1) | (LIST_ITEM_SCOPE_BOUNDARY[id]! << 2) | (BUTTON_SCOPE_BOUNDARY[id]! << 3) | (TABLE_SCOPE_BOUNDARY[id]! << 4);
+}
+
 /** Elements popped by "generate implied end tags" (13.2.6.3). */
 export const IMPLIED_END_TAG = tagIdTable([DD, DT, LI, OPTGROUP, OPTION, P, RB, RP, RT, RTC]);
 /** Elements popped by "generate all implied end tags thoroughly". */
