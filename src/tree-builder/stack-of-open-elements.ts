@@ -123,15 +123,11 @@ export class StackOfOpenElements {
     const below = at - RECORD;
     // Which of the bounds the element is, from one table (ids past it, names interned while parsing, are none).
     const bounds = id < T.TAG_ID_COUNT ? T.STACK_BOUNDS[id]! : 0;
-    if (below < 0) {
-      for (let f = SPECIAL_BOUND; f <= TABLE_BOUND; f++) r[at + f] = (bounds >> (f - SPECIAL_BOUND)) & 1 ? i : -1;
-    } else {
-      r[at + SPECIAL_BOUND] = bounds & 1 ? i : r[below + SPECIAL_BOUND]!;
-      r[at + SCOPE_BOUND] = bounds & 2 ? i : r[below + SCOPE_BOUND]!;
-      r[at + LIST_BOUND] = bounds & 4 ? i : r[below + LIST_BOUND]!;
-      r[at + BUTTON_BOUND] = bounds & 8 ? i : r[below + BUTTON_BOUND]!;
-      r[at + TABLE_BOUND] = bounds & 16 ? i : r[below + TABLE_BOUND]!;
-    }
+    r[at + SPECIAL_BOUND] = bounds & 1 ? i : below < 0 ? -1 : r[below + SPECIAL_BOUND]!;
+    r[at + SCOPE_BOUND] = bounds & 2 ? i : below < 0 ? -1 : r[below + SCOPE_BOUND]!;
+    r[at + LIST_BOUND] = bounds & 4 ? i : below < 0 ? -1 : r[below + LIST_BOUND]!;
+    r[at + BUTTON_BOUND] = bounds & 8 ? i : below < 0 ? -1 : r[below + BUTTON_BOUND]!;
+    r[at + TABLE_BOUND] = bounds & 16 ? i : below < 0 ? -1 : r[below + TABLE_BOUND]!;
   }
 
   /** Records `e` as the entry made for the element at `index` (which has just been put there); flags it on the stack. */
