@@ -475,7 +475,9 @@ const ATTRIBUTE_SPECIAL = /[&<>"\u00a0\r]/g;
  * between the escaped characters.
  */
 function escapeString(str: string, mode: number): string {
-  const n = str.length;
+  // (`'' + str`: a value V8 knows is a string, whose length it reads as such; `str.length` was a megamorphic load, the
+  // strings here having many representations.)
+  const n = ('' + str).length;
   const attributeMode = (mode & ESCAPE_ATTRIBUTE) !== 0;
   const cr = (mode & ESCAPE_CR) !== 0;
   let i = 0;
