@@ -175,7 +175,7 @@ class Frames {
   readonly lists: (readonly ChildNode[])[] = [NO_NODES];
   readonly indexes: number[] = [0];
   readonly raws: boolean[] = [false];
-  /** The open elements from CYCLE_CHECK_DEPTH down, by level (see the cycle check in walkChildren). */
+  /** The open elements below CYCLE_CHECK_DEPTH, by level less CYCLE_CHECK_DEPTH (see the cycle check in walkChildren). */
   readonly elements: (Element | null)[] = [null];
 
   /**
@@ -237,8 +237,8 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
       if (top === 0) break;
       parts[n++] = end;
       if (top > CYCLE_CHECK_DEPTH) {
-        onStack!.delete(elements[top]);
-        elements[top] = null;
+        onStack!.delete(elements[top - CYCLE_CHECK_DEPTH]);
+        elements[top - CYCLE_CHECK_DEPTH] = null;
       }
       // Leaving the template contents (`inert` may stay: scripting was on before, so this only ever turns it on).
       if (top-- === inert) scripting = true;
@@ -293,7 +293,7 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
         top++;
         if (top > CYCLE_CHECK_DEPTH) {
           onStack = noCycle('serialize', NO_NODES, onStack, el);
-          elements[top] = el;
+          elements[top - CYCLE_CHECK_DEPTH] = el;
         }
         list = kids;
         i = 0;

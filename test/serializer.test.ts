@@ -638,6 +638,20 @@ describe('bad input', () => {
     expect(() => serialize(el('div', [new Text(undefined as never)]))).toThrow(/text data must be a string/);
   });
 
+  it('serializes correctly after walks that went deep or threw (the walk\'s frames are reused between calls)', () => {
+    const deep = parseFragment('<div>'.repeat(3000) + 'x<p>y');
+    const expected = '<div>'.repeat(3000) + 'x<p>y</p>' + '</div>'.repeat(3000);
+    expect(serialize(deep)).toBe(expected);
+    // It throws inside a raw-text element, three levels down.
+    const broken = el('ul', [el('li', [el('b', [new Text('a')])]), el('li', [el('style', [new Text('a')])])]);
+    ((broken.childNodes[1] as Element).childNodes[0] as Element).childNodes.push({ nodeType: 42 } as never);
+    expect(() => serialize(broken)).toThrow(TypeError);
+    const tree = el('ol', [el('li', [el('b', [new Text('1 < 2')]), new Text('&')]), el('li', [el('script', [new Text('<x>')])])]);
+    expect(serialize(tree)).toBe('<li><b>1 &lt; 2</b>&amp;</li><li><script><x></script></li>');
+    expect(serialize(deep)).toBe(expected);
+    expect(serialize(el('p', [new Text('<')]))).toBe('&lt;');
+  });
+
   it('turns a cycle made through childNodes into a TypeError instead of a hang', () => {
     const a = el('div');
     let b = a;
