@@ -248,8 +248,9 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
       end = ends[top]!;
       continue;
     }
-    const child = list[i++]!;
-    if (release) (list as unknown[])[i - 1] = null;
+    const child = list[i]!;
+    if (release) (list as unknown[])[i] = null;
+    i++;
     // (Read here, not through nodeTypeOf: that one function reads every kind of node, the documents and fragments
     // given to serialize too, which made its load megamorphic.)
     switch (child !== null && typeof child === 'object' ? child.nodeType : -1) {

@@ -109,8 +109,8 @@ function indexOrEnd(s: string, ch: string, from: number): number {
 /**
  * The tag or attribute name read from the range [start, end) of `s`: the kept copy from the name cache, else the
  * range itself (lower-cased and with U+0000 replaced when `fix`; for an HTML tag name, the library's literal of it:
- * see rememberName), which the cache then keeps. `h` is the range's hash,
- * computed by the caller's scan (see lookupHashedName).
+ * see rememberName), which the cache then keeps. `h` is the range's hash, computed by the caller's scan (see
+ * lookupHashedName).
  */
 function nameOfRange(s: string, start: number, end: number, h: number, fix: boolean): string {
   let name = lookupHashedName(s, start, end, h);
