@@ -110,6 +110,37 @@ describe('the flags sanitize() sets and sanitizeFragment() reads', () => {
     );
   });
 
+  it('the navigating URL step, skipped where URL hardening runs, still removes javascript: links where it does not', () => {
+    // sanitize() and sanitizeFragment with both flags walk once with URL hardening, which removes these itself (the
+    // Sanitizer API's step is skipped there); with reparse safety alone the same walk runs without it.
+    const links = '<a href=" JavaScript:x">a</a><form action="javascript:y"><button formaction="javascript:z">b</button></form>' +
+      '<svg><a xlink:href="javascript:w">c</a></svg><blockquote cite="javascript:v">d</blockquote>';
+    const svg = 'http://www.w3.org/2000/svg';
+    const kept = {
+      sanitizer: {
+        elements: ['a', 'form', 'button', 'blockquote', { name: 'svg', namespace: svg }, { name: 'a', namespace: svg }],
+        attributes: ['href', 'action', 'formaction', 'cite', { name: 'href', namespace: 'http://www.w3.org/1999/xlink' }],
+      },
+    };
+    const names = (f: ReturnType<typeof sanitizeFragment>): string[] => {
+      const out: string[] = [];
+      const walk = [...f.childNodes];
+      while (walk.length > 0) {
+        const n = walk.shift()!;
+        if (n.nodeType !== 1) continue;
+        const el = n as Element;
+        for (const a of el.attributes) out.push(el.localName + ' ' + a.name);
+        walk.push(...el.childNodes);
+      }
+      return out;
+    };
+    expect(sanitize(links, kept)).toBe('<a>a</a><form><button>b</button></form><svg><a>c</a></svg><blockquote>d</blockquote>');
+    expect(names(sanitizeFragment(links, { ...kept, reparseSafe: true, hardenUrls: true }))).toEqual([]);
+    // Without URL hardening only the navigating attributes lose their javascript: URLs; cite (not navigating) stays.
+    expect(names(sanitizeFragment(links, { ...kept, reparseSafe: true }))).toEqual(['blockquote cite']);
+    expect(names(sanitizeFragment(links, kept))).toEqual(['blockquote cite']);
+  });
+
   it('a non-string input is a TypeError naming the function called', () => {
     expect(() => sanitize(42 as never)).toThrow(/^sanitize: input must be a string, got number$/);
     expect(() => sanitizeFragment(null as never)).toThrow(/^sanitizeFragment: input must be a string, got null$/);
