@@ -149,7 +149,8 @@ function sanitizeFragmentWith(
     // two walks run as before: the report lists their entries in their order, URL hardening's included for subtrees
     // that reparse safety then drops.
     const compiled = compiledSanitizer(sanitizer, safe);
-    // (`extra` is the shared check here, holding nothing of the caller's.)
+    // (`extra` is URL hardening's shared check here, holding nothing of the caller's, or null: takeChildListFilter
+    // relies on it to skip the Sanitizer API's navigating URL step.)
     const filter = takeChildListFilter(compiled, extra);
     enforceFragmentReparseSafety(fragment, { kind: 'fragment', name: ctxName, namespace: ctxNamespace }, undefined, filter);
     releaseChildListFilter(filter);
