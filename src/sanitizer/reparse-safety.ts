@@ -1054,7 +1054,7 @@ function checkElement(f: Frame, el: Element, id: number): string | null {
   // (The tokenizer lower-cases tag names; the parser adjusts the case of SVG ones.)
   const lower = ns === SVG_NS ? asciiLowercase(name) : name;
   // (An HTML element with a tag id has one of the HTML tag names, which the tokenizer produces.)
-  if (!(ns === HTML_NS && id !== T.UNKNOWN) && (!isTokenizableName(lower) || (ns === SVG_NS && adjustSvgTagName(lower) !== name))) {
+  if ((ns !== HTML_NS || id === T.UNKNOWN) && (!isTokenizableName(lower) || (ns === SVG_NS && adjustSvgTagName(lower) !== name))) {
     return 'unserializable-name';
   }
 
