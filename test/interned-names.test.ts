@@ -7,24 +7,50 @@ import { htmlTagId, UNKNOWN } from '../src/tree-builder/html-elements.js';
 
 describe('shared tag and attribute names', () => {
   it('finds a remembered name in any ASCII case, inside a larger string', () => {
-    expect(lookupName('zz-qq', 0, 5)).toBeNull();
+    expect(lookupName('zz-qq', 0, 5)).toBeUndefined();
     rememberName('zz-qq');
     expect(lookupName('<ZZ-Qq x>', 1, 6)).toBe('zz-qq');
-    expect(lookupName('zz-qqx', 0, 6)).toBeNull();
-    expect(lookupName('zz-q', 0, 4)).toBeNull();
+    expect(lookupName('zz-qqx', 0, 6)).toBeUndefined();
+    expect(lookupName('zz-q', 0, 4)).toBeUndefined();
   });
 
   it('never matches a name with U+0000, non-ASCII case pairs, empty or very long names', () => {
-    expect(lookupName('d\u0000v', 0, 3)).toBeNull();
+    expect(lookupName('d\u0000v', 0, 3)).toBeUndefined();
     rememberName('d\uFFFDv');
-    expect(lookupName('d\u0000v', 0, 3)).toBeNull();
-    expect(lookupName('\u212Aey', 0, 3)).toBeNull();
+    expect(lookupName('d\u0000v', 0, 3)).toBeUndefined();
+    expect(lookupName('\u212Aey', 0, 3)).toBeUndefined();
     rememberName('\u212Aey');
     expect(lookupName('key', 0, 3) === '\u212Aey').toBe(false);
-    expect(lookupName('', 0, 0)).toBeNull();
-    expect(lookupName('x'.repeat(100), 0, 100)).toBeNull();
+    expect(lookupName('', 0, 0)).toBeUndefined();
+    expect(lookupName('x'.repeat(100), 0, 100)).toBeUndefined();
     rememberName('x'.repeat(100)); // nothing to remember after a too-long lookup
-    expect(lookupName('x'.repeat(100), 0, 100)).toBeNull();
+    expect(lookupName('x'.repeat(100), 0, 100)).toBeUndefined();
+  });
+
+  it('tells apart names whose code units would pack alike: past U+00FF, longer than twelve, Latin-1 case', () => {
+    // 'x\u0161' packs like 'ya' ((0x78 << 8) | 0x161 === (0x79 << 8) | 0x61) were code units past U+00FF kept.
+    expect(lookupName('ya', 0, 2)).toBeUndefined();
+    rememberName('ya');
+    expect(lookupName('YA', 0, 2)).toBe('ya');
+    expect(lookupName('x\u0161', 0, 2)).toBeUndefined();
+    // Twelve code units are all a name's three words hold: a longer name is never kept, nor found.
+    const twelve = 'abcdefghijkl';
+    expect(lookupName(twelve, 0, 12)).toBeUndefined();
+    rememberName(twelve);
+    expect(lookupName(twelve, 0, 12)).toBe(twelve);
+    expect(lookupName('z' + twelve, 0, 13)).toBeUndefined();
+    // Only ASCII letters fold: U+00C9 is not the kept U+00E9.
+    expect(lookupName('d\u00e9', 0, 2)).toBeUndefined();
+    rememberName('d\u00e9');
+    expect(lookupName('D\u00e9', 0, 2)).toBe('d\u00e9');
+    expect(lookupName('d\u00c9', 0, 2)).toBeUndefined();
+    // Through the tokenizer, both kinds of names, twice (the second time from the cache).
+    for (let round = 0; round < 2; round++) {
+      const kids = parseDocument('<ya x\u0161=1 ya=2></ya><x\u0161 YA=3></x\u0161><z' + twelve + ' ' + twelve + '=4>').body!
+        .childNodes as unknown as { localName: string; attributes: { localName: string; value: string }[] }[];
+      expect(kids.map((k) => k.localName)).toEqual(['ya', 'x\u0161', 'z' + twelve]);
+      expect(kids.map((k) => k.attributes.map((a) => a.localName + '=' + a.value).join(' '))).toEqual(['x\u0161=1 ya=2', 'ya=3', twelve + '=4']);
+    }
   });
 
   it('parses names correctly through the cache (case, NUL, colliding and unknown names)', () => {

@@ -12,7 +12,7 @@
  * call; the loop reads `this.state` afresh at every step.
  */
 import { Attr, exactCopy, isAsciiAlpha, workList } from '../dom.js';
-import { hashOfRange, lastNameTagId, lookupHashedName, rememberName } from './interned-names.js';
+import { hashOfRange, lastNameTagId, lookupPackedName, rememberName } from './interned-names.js';
 import { PARTS_JOIN, SHORT_RUN, SHORT_TAG } from './limits.js';
 import type { ParseErrorSink } from '../errors.js';
 import * as E from '../parse-error-codes.js';
@@ -108,21 +108,17 @@ function indexOrEnd(s: string, ch: string, from: number): number {
 
 /**
  * The tag or attribute name read from the range [start, end) of `s`: the kept copy from the name cache, else the
- * range itself (lower-cased and with U+0000 replaced when `fix`; for an HTML tag name, the library's literal of it:
- * see rememberName), which the cache then keeps. `h` is the range's hash, computed by the caller's scan (see
- * lookupHashedName).
+ * range itself, lower-cased and with U+0000 replaced (for an HTML tag name, the library's literal of it: see
+ * rememberName), which the cache then keeps. `w0`..`wide` are the range's code units as the caller's scan packed
+ * them (see lookupPackedName).
  */
-function nameOfRange(s: string, start: number, end: number, h: number, fix: boolean): string {
-  let name = lookupHashedName(s, start, end, h);
-  if (name === null) {
-    name = rememberName(fix ? lowerAndReplaceNulls(s.slice(start, end)) : s.slice(start, end));
-  }
-  return name;
+function nameOfRange(s: string, start: number, end: number, w0: number, w1: number, w2: number, wide: number): string {
+  return lookupPackedName(end - start, w0, w1, w2, wide) ?? rememberName(lowerAndReplaceNulls(s.slice(start, end)));
 }
 
 /**
  * ASCII-lowercases `s` and replaces U+0000 with U+FFFD (the rule of tag, attribute and DOCTYPE
- * names). Only called when a scan saw an upper-case letter or a NUL.
+ * names); `s` itself when it has neither.
  */
 function lowerAndReplaceNulls(s: string): string {
   let out = '';
@@ -405,7 +401,7 @@ export class Tokenizer {
    * Starts a new attribute named `name`. Leaving the attribute name state checks the name against the
    * token's other attributes: a duplicate is a duplicate-attribute parse error and is dropped.
    */
-  private startAttribute(name: string, h: number, p: number): void {
+  private startAttribute(name: string, p: number): void {
     const attrs = this.attributes;
     const count = this.attributeCount;
     let duplicate = false;
@@ -417,7 +413,7 @@ export class Tokenizer {
         }
       }
     } else {
-      duplicate = this.isDuplicateName(name, h, count);
+      duplicate = this.isDuplicateName(name, count);
     }
     if (duplicate) {
       this.err(E.DuplicateAttribute, p);
@@ -435,12 +431,12 @@ export class Tokenizer {
   }
 
   /**
-   * Whether `name` (hash `h`, see `hashOfRange`) is among the names of `attributes[0..count)` (count >= SHORT_TAG,
+   * Whether `name` is among the names of `attributes[0..count)` (count >= SHORT_TAG,
    * or any earlier index while a new table takes the names so far); if not, it is added as attribute `count`.
    * Linear in the number of attributes whatever the names: each name adds a few probe steps to the tag's budget,
    * and a tag that spends them all (names made to share hashes or slots) moves its names to a Set.
    */
-  private isDuplicateName(name: string, h: number, count: number): boolean {
+  private isDuplicateName(name: string, count: number): boolean {
     const attrs = this.attributes;
     let set = this.attributeNames;
     if (set === null) {
@@ -449,12 +445,10 @@ export class Tokenizer {
         // A new table, twice the size (at most half full): the names so far go in first.
         this.nameTable = new Int32Array(table === null ? 128 : table.length * 2);
         if (table === null) this.probeBudget = 64;
-        for (let k = 0; k < count; k++) {
-          const known = attrs[k]!.localName;
-          this.isDuplicateName(known, hashOfRange(known, 0, known.length), k);
-        }
-        return this.isDuplicateName(name, h, count);
+        for (let k = 0; k < count; k++) this.isDuplicateName(attrs[k]!.localName, k);
+        return this.isDuplicateName(name, count);
       }
+      const h = hashOfRange(name, 0, name.length);
       let budget = this.probeBudget + 4;
       // The hash's bits spread (names often differ in their last characters only, which a polynomial keeps close).
       let i = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
@@ -682,6 +676,9 @@ export class Tokenizer {
     this.preprocess(input);
     const s = this.input;
     const n = s.length;
+    // Every value `p` takes is one TurboFan knows to be a 32-bit integer (`| 0` on what the calls return): a call's
+    // result merged into it made it a tagged value, untagged and checked again at every character of the states'
+    // loops (2% of sanitize()'s instructions, session 44).
     let p = 0;
     let c = 0;
 
@@ -709,7 +706,7 @@ export class Tokenizer {
             if (amp < p) amp = this.nextAmp = indexOrEnd(s, '&', p);
             const end = lt < amp ? lt : amp;
             const nul = s.slice(p, end).indexOf('\0');
-            p = nul < 0 ? end : p + nul;
+            p = (nul < 0 ? end : p + nul) | 0;
             if (p < n) c = s.charCodeAt(p);
           }
           this.emitRange(start, p);
@@ -722,7 +719,7 @@ export class Tokenizer {
             p++;
             this.state = TAG_OPEN_STATE;
           } else if (c === AMPERSAND) {
-            p = this.characterReference(p, false);
+            p = this.characterReference(p, false) | 0;
           } else {
             this.err(E.UnexpectedNullCharacter, p);
             this.emitNullCharacter(p);
@@ -749,7 +746,7 @@ export class Tokenizer {
             this.textState = RCDATA_STATE;
             this.state = RCDATA_LESS_THAN_SIGN_STATE;
           } else if (c === AMPERSAND) {
-            p = this.characterReference(p, false);
+            p = this.characterReference(p, false) | 0;
           } else {
             this.err(E.UnexpectedNullCharacter, p);
             this.emitString(REPLACEMENT, p);
@@ -861,8 +858,11 @@ export class Tokenizer {
         // 13.2.5.8 Tag name state
         case TAG_NAME_STATE: {
           const start = p;
-          let fix = false;
-          let h = 0;
+          // The lower-cased name packed for the name cache (see lookupPackedName), in this one pass.
+          let w0 = 0;
+          let w1 = 0;
+          let w2 = 0;
+          let wide = 0;
           while (p < n) {
             c = s.charCodeAt(p);
             // Lower-case letters, and the rest above the grave accent, are neither a stop nor to be fixed: one
@@ -871,18 +871,18 @@ export class Tokenizer {
               if (c === GT || c === SOLIDUS || isSpace(c)) break;
               if (c === NUL) {
                 this.err(E.UnexpectedNullCharacter, p);
-                fix = true;
-              } else if (isAsciiUpper(c)) {
-                fix = true;
-                c |= 0x20;
-              }
+                // Packed as the U+FFFD the name gets (it does not break the loop).
+                c = 0xfffd;
+              } else if (isAsciiUpper(c)) c |= 0x20;
             }
-            // The name cache's hash (see lookupHashedName) of the lower-cased name, computed in this one pass.
-            h = (Math.imul(h, 31) + c) | 0;
+            w2 = (w2 << 8) | (w1 >>> 24);
+            w1 = (w1 << 8) | (w0 >>> 24);
+            w0 = (w0 << 8) | c;
+            wide |= c;
             p++;
           }
           // The state runs once per tag (it scans the whole name), so this sets the name.
-          this.tagName = nameOfRange(s, start, p, h, fix);
+          this.tagName = nameOfRange(s, start, p, w0, w1, w2, wide);
           this.tagId = lastNameTagId();
           if (p >= n) {
             this.err(E.EofInTag, p);
@@ -902,11 +902,8 @@ export class Tokenizer {
           c = p < n ? s.charCodeAt(p) : -1;
           if (c === SOLIDUS || c === GT || c === -1) {
             this.state = AFTER_ATTRIBUTE_NAME_STATE;
-          } else if (c === EQUALS) {
-            this.err(E.UnexpectedEqualsSignBeforeAttributeName, p);
-            p = this.attributeName(p, p + 1);
           } else {
-            p = this.attributeName(p, p);
+            p = this.attributeName(p) | 0;
           }
           break;
         }
@@ -930,7 +927,7 @@ export class Tokenizer {
             p++;
             this.emitTag(p - 1);
           } else {
-            p = this.attributeName(p, p);
+            p = this.attributeName(p) | 0;
           }
           break;
         }
@@ -978,7 +975,7 @@ export class Tokenizer {
             this.finishAttributeValue();
             this.state = AFTER_ATTRIBUTE_VALUE_QUOTED_STATE;
           } else if (c === AMPERSAND) {
-            p = this.characterReference(p, true);
+            p = this.characterReference(p, true) | 0;
           } else {
             this.err(E.UnexpectedNullCharacter, p);
             this.appendValueString(REPLACEMENT);
@@ -1008,7 +1005,7 @@ export class Tokenizer {
             return;
           }
           if (c === AMPERSAND) {
-            p = this.characterReference(p, true);
+            p = this.characterReference(p, true) | 0;
           } else if (c === NUL) {
             this.err(E.UnexpectedNullCharacter, p);
             this.appendValueString(REPLACEMENT);
@@ -1067,7 +1064,7 @@ export class Tokenizer {
         default:
           // The rarer states (comments, DOCTYPE, CDATA, processing instructions, and the script data and
           // RCDATA/RAWTEXT less-than states) run in `coldState`, which keeps this loop small enough to compile well.
-          p = this.coldState(p);
+          p = this.coldState(p) | 0;
           if (p < 0) return;
           break;
       }
@@ -1980,18 +1977,25 @@ export class Tokenizer {
   }
 
   /**
-   * 13.2.5.33 Attribute name state, from `start` (where a new attribute begins; `scanFrom` is past a
-   * leading `=` taken as part of the name). Returns the offset after the name and sets the next state.
+   * 13.2.5.33 Attribute name state, from `start`, where a new attribute begins (before the end of the input): a `=`
+   * there is the before attribute name state's error and the name's first character. Returns the offset after the
+   * name and sets the next state.
    */
-  private attributeName(start: number, scanFrom: number): number {
+  private attributeName(start: number): number {
     const s = this.input;
     const n = s.length;
-    let p = scanFrom;
-    let fix = false;
+    let p = start;
     let c = 0;
-    // The name cache's hash (see lookupHashedName), computed in this one pass; `scanFrom` is `start` or one
-    // past it (a leading `=`), which the hash must cover too.
-    let h = scanFrom > start ? s.charCodeAt(start) : 0;
+    // The lower-cased name packed for the name cache (see lookupPackedName), in this one pass.
+    let w0 = 0;
+    let w1 = 0;
+    let w2 = 0;
+    let wide = 0;
+    if (s.charCodeAt(p) === EQUALS) {
+      this.err(E.UnexpectedEqualsSignBeforeAttributeName, p);
+      w0 = wide = EQUALS;
+      p++;
+    }
     while (p < n) {
       c = s.charCodeAt(p);
       // Lower-case letters, and the rest above the grave accent, are neither a stop, an error nor to be fixed.
@@ -1999,20 +2003,21 @@ export class Tokenizer {
         if (isSpace(c) || c === SOLIDUS || c === GT || c === EQUALS) break;
         if (c === NUL) {
           this.err(E.UnexpectedNullCharacter, p);
-          fix = true;
-          // Hashed as the U+FFFD the name gets, so that the duplicate check finds equal names by equal hashes.
+          // Packed as the U+FFFD the name gets.
           c = 0xfffd;
         } else if (isAsciiUpper(c)) {
-          fix = true;
           c |= 0x20;
         } else if (c === DQUOTE || c === APOSTROPHE || c === LT) {
           this.err(E.UnexpectedCharacterInAttributeName, p);
         }
       }
-      h = (Math.imul(h, 31) + c) | 0;
+      w2 = (w2 << 8) | (w1 >>> 24);
+      w1 = (w1 << 8) | (w0 >>> 24);
+      w0 = (w0 << 8) | c;
+      wide |= c;
       p++;
     }
-    this.startAttribute(nameOfRange(s, start, p, h, fix), h, p);
+    this.startAttribute(nameOfRange(s, start, p, w0, w1, w2, wide), p);
     if (p < n && c === EQUALS) {
       this.state = BEFORE_ATTRIBUTE_VALUE_STATE;
       return p + 1;
