@@ -205,6 +205,11 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
   let out = '';
   const parts: string[] = workList();
   let n = 0;
+  // The flags as values TurboFan knows to be booleans: a parameter's is tested as any value would be (is it false,
+  // '', 0, a number, a bigint?) at every use, in this loop once per node.
+  release = !!release;
+  roundTrip = !!roundTrip;
+  scripting = !!scripting;
   const ends = frames.ends;
   const lists = frames.lists;
   const indexes = frames.indexes;

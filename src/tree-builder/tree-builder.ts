@@ -281,7 +281,8 @@ export class TreeBuilder implements TokenSink {
     this.tSelfClosing = selfClosing;
     this.tAcknowledged = false;
     this.dispatch();
-    if (selfClosing && !this.tAcknowledged) this.err(E.NonVoidHtmlElementStartTagWithTrailingSolidus);
+    // (`=== true`: a parameter tested for truth is tested as any value would be.)
+    if (selfClosing === true && !this.tAcknowledged) this.err(E.NonVoidHtmlElementStartTagWithTrailingSolidus);
   }
 
   endTag(name: string, tagId = -1): void {
