@@ -9,7 +9,8 @@ export const MASK = 511;
 /**
  * Longest name interned-names.ts keeps: longer ones are sliced every time. V8 copies a substring shorter than 13 code
  * units, and makes a longer one a view of the string it was cut from: that table, which outlives the parse, would keep
- * the whole input alive through one kept name. (Names of 13 to 24 characters were 69 of 57,537 in the corpus.)
+ * the whole input alive through one kept name. (Names of 13 to 24 characters were 69 of 57,537 in the corpus.) It is
+ * also all that the three words a name is packed into hold (see lookupPackedName): it cannot be raised alone.
  */
 export const MAX_LENGTH = 12;
 
