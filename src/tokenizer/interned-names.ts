@@ -51,16 +51,12 @@ export function lookupName(s: string, start: number, end: number): string | unde
 }
 
 /**
- * The names' hash for the tokenizer's duplicate attribute check: `(Math.imul(h, 31) + c) | 0` over the
- * ASCII-lower-cased code units of [start, end), from 0.
+ * A name's hash for the tokenizer's duplicate attribute check: `(Math.imul(h, 31) + c) | 0` over its code units,
+ * from 0 (the names it hashes are already lower-cased).
  */
-export function hashOfRange(s: string, start: number, end: number): number {
+export function hashOfName(name: string): number {
   let h = 0;
-  for (let i = start; i < end; i++) {
-    let c = s.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    h = (Math.imul(h, 31) + c) | 0;
-  }
+  for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) | 0;
   return h;
 }
 

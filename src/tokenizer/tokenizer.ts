@@ -12,7 +12,7 @@
  * call; the loop reads `this.state` afresh at every step.
  */
 import { Attr, exactCopy, isAsciiAlpha, workList } from '../dom.js';
-import { hashOfRange, lastNameTagId, lookupPackedName, rememberName } from './interned-names.js';
+import { hashOfName, lastNameTagId, lookupPackedName, rememberName } from './interned-names.js';
 import { PARTS_JOIN, SHORT_RUN, SHORT_TAG } from './limits.js';
 import type { ParseErrorSink } from '../errors.js';
 import * as E from '../parse-error-codes.js';
@@ -448,7 +448,7 @@ export class Tokenizer {
         for (let k = 0; k < count; k++) this.isDuplicateName(attrs[k]!.localName, k);
         return this.isDuplicateName(name, count);
       }
-      const h = hashOfRange(name, 0, name.length);
+      const h = hashOfName(name);
       let budget = this.probeBudget + 4;
       // The hash's bits spread (names often differ in their last characters only, which a polynomial keeps close).
       let i = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
