@@ -82,9 +82,23 @@ function wrapped(tokens: string[], indent: string): string {
   return lines.map((l) => JSON.stringify(l)).join(' +\n' + indent);
 }
 
+/**
+ * The three namespaces as the DOM module's constants (each URL once in the bundle, which is held to a size budget),
+ * any other as a string.
+ */
+const NAMESPACE_CONSTANTS: Record<string, string> = {
+  'http://www.w3.org/1999/xhtml': 'HTML_NS',
+  'http://www.w3.org/2000/svg': 'SVG_NS',
+  'http://www.w3.org/1998/Math/MathML': 'MATHML_NS',
+};
+
+function namespaceLiteral(ns: string | null): string {
+  return ns !== null && Object.hasOwn(NAMESPACE_CONSTANTS, ns) ? NAMESPACE_CONSTANTS[ns]! : JSON.stringify(ns);
+}
+
 function groupsLiteral(groups: Array<[string | null, string[]]>): string {
   if (groups.length === 0) return '[]';
-  const parts = groups.map(([ns, tokens]) => `  [\n    ${JSON.stringify(ns)},\n    ${wrapped(tokens, '      ')},\n  ],`);
+  const parts = groups.map(([ns, tokens]) => `  [\n    ${namespaceLiteral(ns)},\n    ${wrapped(tokens, '      ')},\n  ],`);
   return '[\n' + parts.join('\n') + '\n]';
 }
 
@@ -161,6 +175,8 @@ export function generateBuiltinsSource(dir: string): string {
  * \`element=attr,attr\` carries that element's own allow-list of no-namespace attributes, and a bare \`element\`
  * an empty one. \`src/sanitizer-api/builtins.ts\` expands these into canonical configurations.
  */
+
+import { HTML_NS, MATHML_NS, SVG_NS } from '../dom.js';
 
 /** Built-in safe default configuration, "elements": [namespace, entries]. */
 export const DEFAULT_ELEMENTS: ReadonlyArray<readonly [string, string]> = ${groupsLiteral(

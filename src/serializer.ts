@@ -219,7 +219,8 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
   // children are raw, and its end tag. Level 0 is `children`.
   let list = children;
   let i = 0;
-  let raw = rawText;
+  // (Compared with true: a value V8 knows is a boolean, tested without ToBoolean at every Text node.)
+  let raw = rawText === true;
   let end = '';
   let top = 0;
   // From CYCLE_CHECK_DEPTH levels down, the open elements from there on, kept in a set: a cycle makes the depth grow
@@ -249,7 +250,7 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
       if (top-- === inert) scripting = true;
       list = lists[top]!;
       i = indexes[top]!;
-      raw = raws[top]!;
+      raw = raws[top] === true;
       end = ends[top]!;
       continue;
     }

@@ -11,10 +11,12 @@
  * an empty one. `src/sanitizer-api/builtins.ts` expands these into canonical configurations.
  */
 
+import { HTML_NS, MATHML_NS, SVG_NS } from '../dom.js';
+
 /** Built-in safe default configuration, "elements": [namespace, entries]. */
 export const DEFAULT_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
   [
-    "http://www.w3.org/1998/Math/MathML",
+    MATHML_NS,
     "math merror mfrac mi mmultiscripts mn " +
       "mo=fence,form,largeop,lspace,maxsize,minsize,movablelimits,rspace,separator,stretchy,symmetric " +
       "mover=accent mpadded=depth,height,lspace,voffset,width mphantom mprescripts mroot mrow ms " +
@@ -22,7 +24,7 @@ export const DEFAULT_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
       "munder=accentunder munderover=accent,accentunder semantics",
   ],
   [
-    "http://www.w3.org/1999/xhtml",
+    HTML_NS,
     "a=href,hreflang,type abbr address article aside b bdi bdo blockquote=cite body br caption cite code " +
       "col=span colgroup=span data=value dd del=cite,datetime dfn div dl dt em figcaption figure footer h1 " +
       "h2 h3 h4 h5 h6 head header hgroup hr html i ins=cite,datetime kbd li=value main mark menu nav " +
@@ -31,7 +33,7 @@ export const DEFAULT_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
       "title tr u ul var wbr",
   ],
   [
-    "http://www.w3.org/2000/svg",
+    SVG_NS,
     "a=href,hreflang,type circle=cx,cy,pathLength,r defs desc ellipse=cx,cy,pathLength,rx,ry " +
       "foreignObject=height,width,x,y g line=pathLength,x1,x2,y1,y2 " +
       "marker=markerHeight,markerUnits,markerWidth,orient,preserveAspectRatio,refX,refY,viewBox metadata " +
@@ -70,11 +72,11 @@ export const DEFAULT_DATA_ATTRIBUTES = false;
 /** Built-in safe baseline configuration, "removeElements": [namespace, names]. */
 export const BASELINE_REMOVE_ELEMENTS: ReadonlyArray<readonly [string, string]> = [
   [
-    "http://www.w3.org/1999/xhtml",
+    HTML_NS,
     "embed frame iframe object script",
   ],
   [
-    "http://www.w3.org/2000/svg",
+    SVG_NS,
     "script use",
   ],
 ];

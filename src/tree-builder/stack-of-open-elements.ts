@@ -114,6 +114,10 @@ export class StackOfOpenElements {
 
   /** Fills in the record of position `i`, whose element has tag id `id`, from the records below it. */
   private link(i: number, id: number): void {
+    // (Int32 from here on: link is compiled on its own, and without the `| 0` each store below converted a tagged
+    // number, ready for a heap number.)
+    i |= 0;
+    id |= 0;
     const r = this.records;
     const at = i * RECORD;
     const t = this.topOf[id];
