@@ -75,17 +75,14 @@ export function lookupPackedName(len: number, w0: number, w1: number, w2: number
   const slot = (Math.imul(w0 + Math.imul(w1, 0x2f) + Math.imul(w2, 0x3f1) + len, 0x9e3779b1) >>> 16) & MASK;
   const at = 3 * slot;
   const cand = names[slot];
-  // (In a local: each use of the module's binding loaded it again, with its map check; 0.3% of sanitize()'s
-  // instructions on the corpus.)
-  const w = words;
-  if (cand !== undefined && w[at] === w0 && w[at + 1] === w1 && w[at + 2] === w2) {
+  if (cand !== undefined && words[at] === w0 && words[at + 1] === w1 && words[at + 2] === w2) {
     lastTagId = tagIds[slot]!;
     return cand;
   }
   names[slot] = undefined;
-  w[at] = w0;
-  w[at + 1] = w1;
-  w[at + 2] = w2;
+  words[at] = w0;
+  words[at + 1] = w1;
+  words[at + 2] = w2;
   missSlot = slot;
   return undefined;
 }
