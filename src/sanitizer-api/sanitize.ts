@@ -134,7 +134,7 @@ function keepAttribute(el: Element, attr: Attr, rule: ElementRule, c: CompiledCo
       return false;
     }
   }
-  if (c.handleJavascriptNavigationUrls) {
+  if (c.handleJavascriptNavigationUrls === true) {
     // Navigating URL attributes must not hold javascript: URLs.
     if (nav !== undefined && nav.has(ns, local) && containsJavascriptUrl(attr.value)) return false;
     // Any MathML element can be a link: href or xlink:href.
@@ -164,7 +164,7 @@ function sanitizeAttributes(el: Element, c: CompiledConfig, extra: AttributeChec
   const rule = (c.elements !== null ? keptRule : undefined) ?? NO_RULE;
   // The element's navigating URL attributes, looked up once for all its attributes (unless `extra` removes their
   // javascript: URLs anyway: see takeChildListFilter).
-  const nav = c.handleJavascriptNavigationUrls && urlsChecked !== true ? NAVIGATING.get(el.namespaceURI, el.localName) : undefined;
+  const nav = c.handleJavascriptNavigationUrls === true && urlsChecked !== true ? NAVIGATING.get(el.namespaceURI, el.localName) : undefined;
   let w = 0;
   for (let r = 0; r < n; r++) {
     const a = attrs[r]!;

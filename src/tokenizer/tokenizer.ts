@@ -386,7 +386,8 @@ export class Tokenizer {
     this.flushText();
     this.state = DATA_STATE;
     this.tokenStartAt = this.tokenBegin;
-    if (this.isEndTag) {
+    // (Compared with true: a field's boolean is otherwise tested as any value would be.)
+    if (this.isEndTag === true) {
       if (this.attributeCount > 0) this.err(E.EndTagWithAttributes, p);
       if (this.selfClosing) this.err(E.EndTagWithTrailingSolidus, p);
       this.sink.endTag(this.tagName, this.tagId);
