@@ -163,7 +163,7 @@ export function generateBuiltinsSource(dir: string): string {
     .filter((l) => l !== '' && !l.startsWith('//'))
     .map((l) => checkToken(eventFile, l));
 
-  return `/**
+  const source = `/**
  * GENERATED FILE, do not edit. Regenerate with \`npx tsx scripts/generate-sanitizer-builtins.ts\`.
  *
  * Source: the Sanitizer API's built-ins (WICG sanitizer-api \`builtins/\`, 2026-04), read from the project's shared
@@ -176,7 +176,7 @@ export function generateBuiltinsSource(dir: string): string {
  * an empty one. \`src/sanitizer-api/builtins.ts\` expands these into canonical configurations.
  */
 
-import { HTML_NS, MATHML_NS, SVG_NS } from '../dom.js';
+IMPORTS
 
 /** Built-in safe default configuration, "elements": [namespace, entries]. */
 export const DEFAULT_ELEMENTS: ReadonlyArray<readonly [string, string]> = ${groupsLiteral(
@@ -211,6 +211,9 @@ export const BASELINE_REMOVE_ATTRIBUTES: ReadonlyArray<readonly [string | null, 
 export const EVENT_HANDLER_CONTENT_ATTRIBUTES =
   ${wrapped(events, '  ')};
 `;
+  // Only the constants the lists use are imported (an unused import fails the type check).
+  const used = Object.values(NAMESPACE_CONSTANTS).filter((name) => new RegExp(`^    ${name},$`, 'm').test(source));
+  return source.replace('\nIMPORTS\n', used.length === 0 ? '' : `\nimport { ${used.sort().join(', ')} } from '../dom.js';\n`);
 }
 
 function main(): void {
