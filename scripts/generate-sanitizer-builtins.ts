@@ -15,6 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { HTML_NS, MATHML_NS, SVG_NS } from '../src/dom.js';
 import { sharedDir } from '../test/support/shared.js';
 
 export const OUTPUT_PATH = 'src/sanitizer-api/builtins.generated.ts';
@@ -86,19 +87,20 @@ function wrapped(tokens: string[], indent: string): string {
  * The three namespaces as the DOM module's constants (each URL once in the bundle, which is held to a size budget),
  * any other as a string.
  */
-const NAMESPACE_CONSTANTS: Record<string, string> = {
-  'http://www.w3.org/1999/xhtml': 'HTML_NS',
-  'http://www.w3.org/2000/svg': 'SVG_NS',
-  'http://www.w3.org/1998/Math/MathML': 'MATHML_NS',
-};
+const NAMESPACE_CONSTANTS = new Map<string, string>([
+  [HTML_NS, 'HTML_NS'],
+  [SVG_NS, 'SVG_NS'],
+  [MATHML_NS, 'MATHML_NS'],
+]);
 
-function namespaceLiteral(ns: string | null): string {
-  return ns !== null && Object.hasOwn(NAMESPACE_CONSTANTS, ns) ? NAMESPACE_CONSTANTS[ns]! : JSON.stringify(ns);
-}
-
-function groupsLiteral(groups: Array<[string | null, string[]]>): string {
+/** The list literal of `groups`; the names of the constants it writes are added to `used`. */
+function groupsLiteral(groups: Array<[string | null, string[]]>, used: Set<string>): string {
   if (groups.length === 0) return '[]';
-  const parts = groups.map(([ns, tokens]) => `  [\n    ${namespaceLiteral(ns)},\n    ${wrapped(tokens, '      ')},\n  ],`);
+  const parts = groups.map(([ns, tokens]) => {
+    const constant = ns === null ? undefined : NAMESPACE_CONSTANTS.get(ns);
+    if (constant !== undefined) used.add(constant);
+    return `  [\n    ${constant ?? JSON.stringify(ns)},\n    ${wrapped(tokens, '      ')},\n  ],`;
+  });
   return '[\n' + parts.join('\n') + '\n]';
 }
 
@@ -163,6 +165,8 @@ export function generateBuiltinsSource(dir: string): string {
     .filter((l) => l !== '' && !l.startsWith('//'))
     .map((l) => checkToken(eventFile, l));
 
+  // The DOM module's constants the lists name (groupsLiteral adds them), imported in place of IMPORTS.
+  const used = new Set<string>();
   const source = `/**
  * GENERATED FILE, do not edit. Regenerate with \`npx tsx scripts/generate-sanitizer-builtins.ts\`.
  *
@@ -181,11 +185,13 @@ IMPORTS
 /** Built-in safe default configuration, "elements": [namespace, entries]. */
 export const DEFAULT_ELEMENTS: ReadonlyArray<readonly [string, string]> = ${groupsLiteral(
     groupByNamespace(elementEntries) as Array<[string, string[]]>,
+    used,
   )};
 
 /** Built-in safe default configuration, "attributes": [namespace, names]. */
 export const DEFAULT_ATTRIBUTES: ReadonlyArray<readonly [string | null, string]> = ${groupsLiteral(
     groupByNamespace(attributeEntries),
+    used,
   )};
 
 /** Built-in safe default configuration, "processingInstructions" (targets). */
@@ -200,20 +206,21 @@ export const DEFAULT_DATA_ATTRIBUTES = ${def.dataAttributes};
 /** Built-in safe baseline configuration, "removeElements": [namespace, names]. */
 export const BASELINE_REMOVE_ELEMENTS: ReadonlyArray<readonly [string, string]> = ${groupsLiteral(
     groupByNamespace(baselineElements) as Array<[string, string[]]>,
+    used,
   )};
 
 /** Built-in safe baseline configuration, "removeAttributes": [namespace, names]. */
 export const BASELINE_REMOVE_ATTRIBUTES: ReadonlyArray<readonly [string | null, string]> = ${groupsLiteral(
     groupByNamespace(baselineAttributes),
+    used,
   )};
 
 /** HTML's event handler content attributes (no namespace), in the source's order. */
 export const EVENT_HANDLER_CONTENT_ATTRIBUTES =
   ${wrapped(events, '  ')};
 `;
-  // Only the constants the lists use are imported (an unused import fails the type check).
-  const used = Object.values(NAMESPACE_CONSTANTS).filter((name) => new RegExp(`^    ${name},$`, 'm').test(source));
-  return source.replace('\nIMPORTS\n', used.length === 0 ? '' : `\nimport { ${used.sort().join(', ')} } from '../dom.js';\n`);
+  // Only the constants the lists use (an unused import fails the type check).
+  return source.replace('\nIMPORTS\n', used.size === 0 ? '' : `\nimport { ${[...used].sort().join(', ')} } from '../dom.js';\n`);
 }
 
 function main(): void {
