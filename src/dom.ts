@@ -153,6 +153,12 @@ abstract class NodeBase {
 abstract class ParentNodeBase extends NodeBase {
   childNodes: ChildNode[] = [];
 
+  // (Written out, here and below: the constructor a class gets by default passes its arguments on, a call V8 makes
+  // through a builtin that copies them, where the parser makes a document, a fragment and two elements per call.)
+  constructor() {
+    super();
+  }
+
   get firstChild(): ChildNode | null {
     return this.childNodes.length > 0 ? this.childNodes[0]! : null;
   }
@@ -295,6 +301,10 @@ export class Document extends ParentNodeBase {
   declare readonly nodeName: '#document';
   mode: DocumentMode = 'no-quirks';
 
+  constructor() {
+    super();
+  }
+
   /** The first element child (the `html` element for parsed documents). */
   get documentElement(): Element | null {
     for (const n of this.childNodes) if (n.nodeType === ELEMENT_NODE) return n as Element;
@@ -336,6 +346,10 @@ function htmlChild(parent: Element | null, localName: string): Element | null {
 export class DocumentFragment extends ParentNodeBase {
   declare readonly nodeType: 11;
   declare readonly nodeName: '#document-fragment';
+
+  constructor() {
+    super();
+  }
 }
 
 export class Element extends ParentNodeBase {

@@ -228,7 +228,7 @@ export function sanitizeCore(root: ParentNode, c: CompiledConfig, extra: Attribu
  * @internal
  */
 export class ChildListFilter {
-  private readonly scratchOut = workList<ChildNode>();
+  private scratchOut = workList<ChildNode>();
   private readonly inputLists = workList<ChildNode[]>();
   private readonly inputIndex = workList<number>();
 
@@ -243,9 +243,12 @@ export class ChildListFilter {
     private readonly urlsChecked = false,
   ) {}
 
-  /** Lets go of the nodes the last `filter` call kept (scratchOut). */
+  /**
+   * Lets go of the nodes the last `filter` call kept (scratchOut): a new list, not `length = 0`, which TurboFan leaves
+   * to a runtime call (0.6% of sanitizing a comment-sized input).
+   */
   clear(): void {
-    this.scratchOut.length = 0;
+    this.scratchOut = workList();
   }
 
   filter(parent: ParentNode): void {

@@ -699,9 +699,12 @@ export class TreeBuilder implements TokenSink {
     const open = this.open;
     // The candidates are the elements the algorithm reacts to; the highest one on the stack decides.
     let best = -1;
-    for (const id of RESET_IDS) {
-      const i = open.lastIndexOfId(id);
-      if (i > best) best = i;
+    // (Above the bottom only: with nothing there, as when a fragment parse starts, there is none to look for.)
+    if (open.top > 0) {
+      for (const id of RESET_IDS) {
+        const i = open.lastIndexOfId(id);
+        if (i > best) best = i;
+      }
     }
     if (best > 0) {
       const id = open.idAt(best);
