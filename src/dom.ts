@@ -153,8 +153,8 @@ abstract class NodeBase {
 abstract class ParentNodeBase extends NodeBase {
   childNodes: ChildNode[] = [];
 
-  // (Written out, here and below: the constructor a class gets by default passes its arguments on, a call V8 makes
-  // through a builtin that copies them, where the parser makes a document, a fragment and two elements per call.)
+  // (Written out, here and below: the constructor a class gets by default passes its arguments on through a V8
+  // builtin that copies them, and a fragment parse makes its document, fragment and context element through it.)
   constructor() {
     super();
   }
