@@ -30,7 +30,10 @@ const NO_RECORDS = new Int32Array(0);
 
 /** `topOf` with no element on the stack (copied: an allocation here could be pretenured, see `workList`). */
 const NO_ELEMENTS: number[] = new Array<number>(T.TAG_ID_COUNT).fill(-1);
-/** The `topOf` of the last stack released empty (every entry -1 then, see release), when it held static ids only (as `spareRecords`). */
+/**
+ * The `topOf` of the last stack released empty (every entry -1 then, see release), when it held static ids only (as
+ * `spareRecords`).
+ */
 let spareTopOf: number[] | null = null;
 /** A released stack's `topOf`: frozen, so that a stack used after its release throws instead of writing to a spare. */
 const RELEASED_TOP_OF: number[] = Object.freeze([]) as unknown as number[];
@@ -89,7 +92,7 @@ export class StackOfOpenElements {
     // Every entry is -1 again once the stack is empty (each pop, and unlinkFrom, puts back what the element's link
     // found there, and a stack starts with every entry -1), so the index is given back as it is, and only then
     // (resetting its 124 entries was 2.4% of sanitizing a comment-sized input; test/robustness.test.ts checks the
-    // rule on tag soup).
+    // rule on generated markup).
     const topOf = this.topOf;
     if (topOf.length === T.TAG_ID_COUNT && this.top < 0) spareTopOf = topOf;
     this.topOf = RELEASED_TOP_OF;
