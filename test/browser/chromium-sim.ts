@@ -180,6 +180,8 @@ interface Internals {
   connectedInsertion(): boolean;
   reselectAfterRemoval(select: Element): void;
   selectedContentMoved(root: Element): void;
+  /** The tree-move count `optionSelect`'s cached ancestor select was found at (-1: none cached). */
+  selectAboveMoves: number;
 }
 
 function internals(b: TreeBuilder): Internals {
@@ -195,7 +197,7 @@ function internals(b: TreeBuilder): Internals {
     typeof i.afe.remove === 'function' &&
     typeof i.noteSelectedContent === 'function' && typeof i.noteOptionInserted === 'function' &&
     typeof i.connectedInsertion === 'function' && typeof i.reselectAfterRemoval === 'function' &&
-    typeof i.selectedContentMoved === 'function' && 'formElement' in i &&
+    typeof i.selectedContentMoved === 'function' && typeof i.selectAboveMoves === 'number' && 'formElement' in i &&
     'contextElement' in i;
   if (!ok) throw new Error('chromium-sim.ts: the tree builder\'s internals changed; update `internals` and its users');
   return i;
@@ -1144,6 +1146,17 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
   /** Every selectedcontent inserted in a connected tree, enabled or not (a move may enable it). */
   const tracked: Element[] = [];
   const open = b.open;
+  // The builder caches the select above the parent of the options it inserts until its own moves count changes;
+  // the clones made here take nodes out of the tree too, so each one drops that cache.
+  const replace = (option: Element, sc: Element): void => {
+    cloneChildrenInto(option, sc);
+    b.selectAboveMoves = -1;
+  };
+  const empty = (sc: Element): void => {
+    for (const n of sc.childNodes) n.parentNode = null;
+    sc.childNodes = [];
+    b.selectAboveMoves = -1;
+  };
 
   b.noteSelectedContent = (el: Element): void => {
     if (b.connectedInsertion()) tracked.push(el);
@@ -1159,7 +1172,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
     list.push(el);
     all.set(select, list);
     const selected = b.selectedOptionMap?.get(select);
-    if (selected !== undefined && b.connectedInsertion()) cloneChildrenInto(selected, el);
+    if (selected !== undefined && b.connectedInsertion()) replace(selected, el);
   };
 
   const updateAll = (select: Element, option: Element): void => {
@@ -1170,7 +1183,7 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
     for (const sc of list) {
       if (!isAncestorOf(select, sc)) continue;
       const inside = isAncestorOf(sc, option);
-      cloneChildrenInto(option, sc);
+      replace(option, sc);
       if (inside) detached = true;
     }
     if (detached) b.reselectAfterRemoval(select);
@@ -1212,17 +1225,15 @@ function installEverySelectedContent(b: Internals, fired: Set<string>, on: (id: 
           // Chromium empties the selectedcontent before it clones: the selected option inside goes, the select
           // selects again, and the option selected then (if any) is what gets cloned.
           fired.add(MOVED_SELECTEDCONTENT_EMPTIED_FIRST);
-          for (const n of sc.childNodes) n.parentNode = null;
-          sc.childNodes = [];
+          empty(sc);
           b.reselectAfterRemoval(select);
           selected = b.selectedOptionMap?.get(select);
         }
         if (selected === undefined) {
-          for (const n of sc.childNodes) n.parentNode = null;
-          sc.childNodes = [];
+          empty(sc);
         } else {
           if (isAncestorOf(sc, selected)) detached = true;
-          cloneChildrenInto(selected, sc);
+          replace(selected, sc);
         }
       }
       if (detached) b.reselectAfterRemoval(select);
