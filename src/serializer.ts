@@ -95,6 +95,7 @@ for (const name of ['pre', 'textarea', 'listing']) KINDS.set(name, LEADING_LF);
 
 /** The HTML fragment serialization algorithm (§13.3): the markup of `node`'s children (innerHTML). */
 export function serialize(node: Document | DocumentFragment | Element, options?: SerializeOptions): string {
+  checkOptions(options, 'serialize');
   return serializeWith(node, options, false);
 }
 
@@ -102,14 +103,13 @@ export function serialize(node: Document | DocumentFragment | Element, options?:
  * `serialize`, and for `sanitize()`, whose tree no one else holds, `release`: each node is let go of once the walk
  * reaches it (its slot in its parent's list emptied; an open element stays in the walk's frames until its end tag),
  * so that the collections the output's strings bring on copy only the part of the tree still to be written (while
- * the tree is young, each one copied all of it). The tree is then unusable.
+ * the tree is young, each one copied all of it). The tree is then unusable. The options are the caller's to check.
  */
 export function serializeWith(node: Document | DocumentFragment | Element, options: SerializeOptions | undefined, release: boolean): string {
   const type = nodeTypeOf(node);
   if (type !== ELEMENT_NODE && type !== DOCUMENT_NODE && type !== DOCUMENT_FRAGMENT_NODE) {
     throw new TypeError('serialize: expected a Document, DocumentFragment or Element, got ' + describe(node));
   }
-  checkOptions(options, 'serialize');
   const scripting = options?.scripting !== false;
   if (type === ELEMENT_NODE) {
     const el = node as Element;
