@@ -24,7 +24,7 @@
  * tree is exactly what Chromium's `setHTML` builds); `reparseSafe: true` adds step 5 for callers who will
  * serialize the tree themselves.
  */
-import { type Document, type DocumentFragment, Element, HTML_NS, asciiLowercase } from './dom.js';
+import { type Document, type DocumentFragment, Element, HTML_NS } from './dom.js';
 // Bundlers lay modules out in import order. The sanitizer's own modules come before the parser: their name tables
 // then sit within gzip's 32 KB window of the tree builder's tag and attribute names, which they repeat (reparse
 // safety imports those tables first), a smaller gzipped bundle (npm run bench:size).
@@ -41,7 +41,7 @@ import {
 import { htmlRawTextParent, serializeWith } from './serializer.js';
 import { urlHardening } from './sanitizer/url-hardening.js';
 import { type Repair, enforceFragmentReparseSafety, enforceReparseSafety } from './sanitizer/reparse-safety.js';
-import { parseDocumentWith, parseFragmentWith, type FragmentContext } from './parser.js';
+import { contextElement, parseDocumentWith, parseFragmentWith, type FragmentContext } from './parser.js';
 import { isUint8Array } from './encoding/encoding-sniffing.js';
 import { checkOptions } from './options.js';
 import type { Policy, PolicyReportEntry } from './policy/types.js';
@@ -143,7 +143,7 @@ function sanitizeFragmentWith(
   }
   const report = options.onReport;
   const extra = hardeningFor(policy === null && safe && hardenUrls, report);
-  if (reparseSafe && policy === null && report === undefined && !(ctxNamespace === HTML_NS && asciiLowercase(ctxName) === 'html')) {
+  if (reparseSafe && policy === null && report === undefined && !(ctxNamespace === HTML_NS && ctxName === 'html')) {
     // Steps 3 and 5 in one walk of the tree: reparse safety runs the Sanitizer API's filter on each child list just
     // before it reads it (see ChildListFilter), which gives the tree the two walks give. With a report callback the
     // two walks run as before: the report lists their entries in their order, URL hardening's included for subtrees
@@ -217,10 +217,13 @@ function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer
   return sanitizerHandleFromOptions({ sanitizer: spec }, safe);
 }
 
-/** The local name (a tag name lower-cased) and the namespace of the context element (default `body`). */
+/**
+ * The local name and the namespace of the context element (default `body`), made as the parser makes it (an HTML name
+ * lower-cased in either form of `context`, an SVG name case-adjusted; a TypeError for an invalid context).
+ */
 function contextElementName(context: FragmentContext | undefined): [string, string] {
-  context ??= 'body';
-  return typeof context === 'string' ? [asciiLowercase(context), HTML_NS] : [context.name, context.namespace ?? HTML_NS];
+  const el = contextElement(context ?? 'body');
+  return [el.localName, el.namespaceURI];
 }
 
 /** The scripting flag the parse uses (see `SanitizeOptions.scripting`). */

@@ -107,6 +107,21 @@ describe('options read as a Web IDL dictionary', () => {
     expect(sanitize(MARKUP, fnOptions as never)).toBe(sanitize(MARKUP, { safe: false }));
   });
 
+  it('an HTML context given as { name, namespace } is read as the tag name is, in any case', () => {
+    // The parser lower-cases an HTML context name; the checks made around the parse (setHTML on a script inserts
+    // nothing, a raw text element's text written as it writes it, a template's inert scripting flag) read that name.
+    const input = 'a<b>&amp;</b><noscript><p>x</noscript>';
+    for (const name of ['SCRIPT', 'Style', 'TEMPLATE', 'tr']) {
+      const asObject = { context: { name, namespace: HTML_NS } };
+      expect(sanitize(input, asObject), name).toBe(sanitize(input, { context: name }));
+      expect(serialize(sanitizeFragment(input, asObject)), name).toBe(serialize(sanitizeFragment(input, { context: name })));
+      expect(serialize(setHTMLLike(input, asObject)), name).toBe(serialize(setHTMLLike(input, { context: name })));
+    }
+    expect(serialize(setHTMLLike('alert(1)', { context: { name: 'SCRIPT', namespace: HTML_NS } }))).toBe('');
+    expect(serialize(sanitizeFragment('alert(1)', { context: { name: 'SCRIPT', namespace: HTML_NS } }))).toBe('');
+    expect(sanitize('a{}', { context: { name: 'STYLE', namespace: HTML_NS } })).toBe(sanitize('a{}', { context: 'style' }));
+  });
+
   it('null context and policy are absent: the body context, no policy', () => {
     const withNulls = { context: null, policy: null } as never;
     expect(sanitize(MARKUP, withNulls)).toBe(sanitize(MARKUP));

@@ -25,7 +25,7 @@ import {
   type Element,
   type ParentNode,
 } from '../dom.js';
-import { parseDocumentWith, parseFragmentWith, type FragmentContext } from '../parser.js';
+import { contextElement, parseDocumentWith, parseFragmentWith, type FragmentContext } from '../parser.js';
 import { checkOptions } from '../options.js';
 import { Sanitizer, canonicalizeConfig, sanitizerHandleFromOptions } from './config.js';
 import { sanitizeWith, setHTMLSkipsContext, type SanitizerSpec } from './sanitize.js';
@@ -51,8 +51,8 @@ export function setHTMLLike(html: string, options?: SetHTMLLikeOptions): Documen
   options ??= {};
   const safe = options.safe ?? true;
   const context = options.context ?? 'body';
-  const name = typeof context === 'string' ? asciiLowercase(context) : context.name;
-  const namespace = typeof context === 'string' ? HTML_NS : (context.namespace ?? HTML_NS);
+  // The context element's name and namespace as the parser makes them (an HTML name lower-cased, an SVG one adjusted).
+  const { localName: name, namespaceURI: namespace } = contextElement(context);
   // Step 1: setHTML on a script element does nothing. Web IDL has converted `options` before the algorithm runs,
   // though, so a bogus preset or a dictionary that does not convert (a list that is not a sequence, an entry
   // without a name) throws even here; validity is only checked in step 2.
