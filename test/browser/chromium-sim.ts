@@ -356,11 +356,15 @@ function isAsciiAlphanumeric(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 }
 
-/** What a first pass records: the source spans of data-state text, and where each tag token (and start tag) starts. */
+/**
+ * What a first pass records: the source spans of data-state text, and where each tag token (and start tag) and each
+ * DOCTYPE starts.
+ */
 interface Trace {
   text: [number, number][];
   tags: number[];
   startTags: number[];
+  doctypes: number[];
 }
 
 /**
@@ -376,15 +380,7 @@ function crDroppedNewlines(s: string, start: number): number[] {
   const out: number[] = [];
   const n = s.length;
   const ws = (i: number): boolean => i < n && isWhitespace(s.charCodeAt(i));
-  /** After the whitespace character at `i` that ends a state: the LF to drop, if any. */
-  const check = (i: number): void => {
-    let j = i + 1;
-    if (s.charCodeAt(i) === 0x0d && s.charCodeAt(j) === 0x0a) j++;
-    if (s.charCodeAt(j) !== 0x0d) return;
-    let k = j;
-    while (ws(k)) k++;
-    if (k < n && s.charCodeAt(k + 1) === 0x0a) out.push(k + 1);
-  };
+  const check = (i: number): void => crSkippedWhitespace(s, i, out);
   let i = start + 1;
   if (s.charCodeAt(i) === 0x2f) i++;
   while (i < n && !ws(i) && s.charCodeAt(i) !== 0x2f && s.charCodeAt(i) !== 0x3e) i++;
@@ -443,6 +439,75 @@ function crDroppedNewlines(s: string, start: number): number[] {
         break;
     }
   }
+  return out;
+}
+
+/**
+ * CR_NEWLINE, the step both kinds of token share: after the whitespace character at `i` that ends a state (a CR LF
+ * pair counts as one), a CR makes Chromium skip the rest of the whitespace raw, and the LF right after the first
+ * character past it, if there is one, is dropped: its index goes into `out`.
+ */
+function crSkippedWhitespace(s: string, i: number, out: number[]): void {
+  const n = s.length;
+  let j = i + 1;
+  if (s.charCodeAt(i) === 0x0d && s.charCodeAt(j) === 0x0a) j++;
+  if (s.charCodeAt(j) !== 0x0d) return;
+  let k = j;
+  while (k < n && isWhitespace(s.charCodeAt(k))) k++;
+  if (k < n && s.charCodeAt(k + 1) === 0x0a) out.push(k + 1);
+}
+
+/**
+ * CR_NEWLINE in a DOCTYPE starting at `start` (its `<`): the same LFs dropped after the whitespace that ends the
+ * DOCTYPE state (before the name), follows the PUBLIC keyword, the public identifier, or the SYSTEM keyword; not
+ * after the name (probed: `<!DOCTYPE \rx\ny>` is named "xy", `<!DOCTYPE html PUBLIC \r"\nx">` has the public
+ * identifier "x", `<!DOCTYPE html \rP\nUBLIC "x">` none). The scan reads the DOCTYPE as Chromium does, without the
+ * LFs it drops. (Found by this differential test, seed 2026114801.)
+ */
+function crDroppedNewlinesInDoctype(s: string, start: number): number[] {
+  const out: number[] = [];
+  const n = s.length;
+  // The next index at or after `i` that Chromium reads (past the LFs it drops).
+  const next = (i: number): number => (out.length > 0 && out[out.length - 1] === i ? i + 1 : i);
+  const ws = (i: number): boolean => i < n && isWhitespace(s.charCodeAt(i));
+  const skip = (i: number): number => {
+    for (i = next(i); ws(i); i = next(i + 1));
+    return i;
+  };
+  /** Whitespace that ends a state at `i`: the drop, then the index after the whitespace; or -1 when there is none. */
+  const afterWhitespace = (i: number): number => {
+    if (!ws(i)) return -1;
+    crSkippedWhitespace(s, i, out);
+    return skip(i + 1);
+  };
+  /** A quoted identifier starting at `i`, if any: the index after its closing quote, or -1 (the DOCTYPE ends). */
+  const identifier = (i: number): number => {
+    const q = s.charCodeAt(i);
+    if (q !== 0x22 && q !== 0x27) return -1;
+    for (i = next(i + 1); i < n; i = next(i + 1)) {
+      const c = s.charCodeAt(i);
+      if (c === q) return i + 1;
+      if (c === 0x3e) return -1;
+    }
+    return -1;
+  };
+  const keyword = (i: number, word: string): boolean => s.slice(i, i + 6).toUpperCase() === word;
+  // DOCTYPE state, then the name.
+  let i = afterWhitespace(start + 9);
+  if (i < 0) i = start + 9;
+  while (i < n && !ws(i) && s.charCodeAt(i) !== 0x3e) i = next(i + 1);
+  i = skip(i);
+  let system = false;
+  if (keyword(i, 'SYSTEM')) system = true;
+  else if (!keyword(i, 'PUBLIC')) return out;
+  // After the keyword: whitespace, then the identifier (or the identifier at once).
+  i += 6;
+  let at = afterWhitespace(i);
+  i = identifier(at < 0 ? i : at);
+  if (i < 0 || system) return out;
+  // After the public identifier: whitespace, then the system identifier.
+  at = afterWhitespace(i);
+  if (at >= 0) identifier(at);
   return out;
 }
 
@@ -583,7 +648,7 @@ export function parseSimulated(c: SimCase, without: readonly string[] = []): Sim
   const crs = on(CR_NEWLINE) && input.includes('\r');
   if (hexRefs || namedRefs || crs) {
     // A first pass finds the data-state text and the tags, for the tokenizer-level rewrites below.
-    const trace: Trace = { text: [], tags: [], startTags: [] };
+    const trace: Trace = { text: [], tags: [], startTags: [], doctypes: [] };
     run(c, input, on, new Set(), [], [], trace, dropMarker);
     const edits: Edit[] = [];
     if (hexRefs || namedRefs) {
@@ -605,6 +670,7 @@ export function parseSimulated(c: SimCase, without: readonly string[] = []): Sim
     if (crs) {
       const before = edits.length;
       for (const at of trace.tags) for (const lf of crDroppedNewlines(input, at)) edits.push({ start: lf, end: lf + 1, text: '' });
+      for (const at of trace.doctypes) for (const lf of crDroppedNewlinesInDoctype(input, at)) edits.push({ start: lf, end: lf + 1, text: '' });
       if (edits.length > before) fired.add(CR_NEWLINE);
     }
     if (edits.length > 0) {
@@ -934,6 +1000,7 @@ class ChromiumSink implements TokenSink {
 
   doctype(name: string | null, publicId: string | null, systemId: string | null, forceQuirks: boolean): void {
     this.closeTextSpan();
+    this.trace?.doctypes.push(this.tokenizer.tokenStart);
     this.textState = DATA_STATE;
     const deferred = this.deferTableText();
     this.builder.doctype(name, publicId, systemId, forceQuirks);
