@@ -357,14 +357,15 @@ function isAsciiAlphanumeric(c: number): boolean {
 }
 
 /**
- * What a first pass records: the source spans of data-state text, and where each tag token (and start tag) and each
- * DOCTYPE starts.
+ * What a first pass records: the source spans of data-state text, and where each tag token (and start tag), each
+ * DOCTYPE and each processing instruction starts.
  */
 interface Trace {
   text: [number, number][];
   tags: number[];
   startTags: number[];
   doctypes: number[];
+  instructions: number[];
 }
 
 /**
@@ -511,6 +512,22 @@ function crDroppedNewlinesInDoctype(s: string, start: number): number[] {
   return out;
 }
 
+/**
+ * CR_NEWLINE in a processing instruction starting at `start` (its `<`): when the whitespace that ends the target is
+ * a CR (or a CR LF pair), Chromium skips the rest of the whitespace and drops an LF right after the next character
+ * (probed: `<?x\ry\nz?>` has the data "yz", `<?x\r>\nz` is followed by the text "z"; `<?x \r\ry\nz?>` and
+ * `<?x\n\ry\nz?>` keep it). Returns the LF's index, or -1.
+ */
+function crDroppedNewlineInInstruction(s: string, start: number): number {
+  const n = s.length;
+  let i = start + 2;
+  while (i < n && (isAsciiAlphanumeric(s.charCodeAt(i)) || s.charCodeAt(i) === 0x2d || s.charCodeAt(i) === 0x5f)) i++;
+  if (s.charCodeAt(i) !== 0x0d) return -1;
+  let k = i + 1;
+  while (k < n && isWhitespace(s.charCodeAt(k))) k++;
+  return k < n && s.charCodeAt(k + 1) === 0x0a ? k + 1 : -1;
+}
+
 interface Edit {
   start: number;
   end: number;
@@ -648,7 +665,7 @@ export function parseSimulated(c: SimCase, without: readonly string[] = []): Sim
   const crs = on(CR_NEWLINE) && input.includes('\r');
   if (hexRefs || namedRefs || crs) {
     // A first pass finds the data-state text and the tags, for the tokenizer-level rewrites below.
-    const trace: Trace = { text: [], tags: [], startTags: [], doctypes: [] };
+    const trace: Trace = { text: [], tags: [], startTags: [], doctypes: [], instructions: [] };
     run(c, input, on, new Set(), [], [], trace, dropMarker);
     const edits: Edit[] = [];
     if (hexRefs || namedRefs) {
@@ -671,6 +688,10 @@ export function parseSimulated(c: SimCase, without: readonly string[] = []): Sim
       const before = edits.length;
       for (const at of trace.tags) for (const lf of crDroppedNewlines(input, at)) edits.push({ start: lf, end: lf + 1, text: '' });
       for (const at of trace.doctypes) for (const lf of crDroppedNewlinesInDoctype(input, at)) edits.push({ start: lf, end: lf + 1, text: '' });
+      for (const at of trace.instructions) {
+        const lf = crDroppedNewlineInInstruction(input, at);
+        if (lf >= 0) edits.push({ start: lf, end: lf + 1, text: '' });
+      }
       if (edits.length > before) fired.add(CR_NEWLINE);
     }
     if (edits.length > 0) {
@@ -992,6 +1013,7 @@ class ChromiumSink implements TokenSink {
 
   processingInstruction(target: string, data: string): void {
     this.closeTextSpan();
+    this.trace?.instructions.push(this.tokenizer.tokenStart);
     this.textState = DATA_STATE;
     const deferred = this.deferTableText();
     this.builder.processingInstruction(target, data);

@@ -174,6 +174,8 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<!DOCTYPE html \rP\nUBLIC "x">', note: 'not after the name', contexts: [] },
   { input: '<!DOCTYPE\rx\ny><!DOCTYPE \n\rx\ny>', note: 'not when the whitespace ending the DOCTYPE state is not followed by a CR', contexts: [] },
   { input: '<p><!DOCTYPE \r>\nx<svg><!DOCTYPE \r>\ny', note: 'an ignored DOCTYPE: the LF after its ">" dropped', contexts: ['body', 'div'] },
+  { input: '<?x\ry\nz?><?a-b\r\n\r y\nz?><?q\r>\nw', note: 'the same in a processing instruction, when the whitespace that ends the target is a CR', contexts: ['body', 'template'] },
+  { input: '<?x \r\ry\nz?><?x\n\ry\nz?><?x\r\ryy\nz?>', note: 'and where it keeps the LF', contexts: ['body'] },
   { input: '<TEMPLATE><b><marquee></TEMPLATE>f<col><', note: 'known Chromium deviation: "in column group" pops a non-colgroup current node', document: false, contexts: ['template'] },
   { input: '<col><template><table>x', note: 'known Chromium deviation: table text lost at end of file in a template fragment a <col> put "in column group" (seed 2026113309)', document: false, contexts: ['template', 'colgroup'] },
   { input: '<sElEct><BUTTON><SELECteDContEnt><button><OPTION><em><search></EM><table>f', note: 'known Chromium deviations composed: search, every selectedcontent, table text' },
