@@ -460,10 +460,11 @@ function crSkippedWhitespace(s: string, i: number, out: number[]): void {
 
 /**
  * CR_NEWLINE in a DOCTYPE starting at `start` (its `<`): the same LFs dropped after the whitespace that ends the
- * DOCTYPE state (before the name), follows the PUBLIC keyword, the public identifier, or the SYSTEM keyword; not
- * after the name (probed: `<!DOCTYPE \rx\ny>` is named "xy", `<!DOCTYPE html PUBLIC \r"\nx">` has the public
- * identifier "x", `<!DOCTYPE html \rP\nUBLIC "x">` none). The scan reads the DOCTYPE as Chromium does, without the
- * LFs it drops. (Found by this differential test, seed 2026114801.)
+ * DOCTYPE state (before the name), follows the PUBLIC keyword, the public identifier or the SYSTEM keyword, ends the
+ * system identifier as a CR itself, and after the name where a ">" is the next character (probed: `<!DOCTYPE \rx\ny>` is named "xy",
+ * `<!DOCTYPE html PUBLIC \r"\nx">` has the public identifier "x", `<p><!DOCTYPE h \r>\nx` has the text "x",
+ * `<!DOCTYPE html \rP\nUBLIC "x">` no public identifier). The scan reads the DOCTYPE as Chromium does, without the
+ * LFs it drops. (Found by this differential test, seed 2026114801, and a sweep of whitespace around every state.)
  */
 function crDroppedNewlinesInDoctype(s: string, start: number): number[] {
   const out: number[] = [];
@@ -497,6 +498,12 @@ function crDroppedNewlinesInDoctype(s: string, start: number): number[] {
   let i = afterWhitespace(start + 9);
   if (i < 0) i = start + 9;
   while (i < n && !ws(i) && s.charCodeAt(i) !== 0x3e) i = next(i + 1);
+  // After the name, only where a ">" follows the whitespace: a keyword is read ahead raw, so its LF stays.
+  if (ws(i)) {
+    const before = out.length;
+    crSkippedWhitespace(s, i, out);
+    if (out.length > before && s.charCodeAt(out[before]! - 1) !== 0x3e) out.length = before;
+  }
   i = skip(i);
   let system = false;
   if (keyword(i, 'SYSTEM')) system = true;
@@ -505,11 +512,30 @@ function crDroppedNewlinesInDoctype(s: string, start: number): number[] {
   i += 6;
   let at = afterWhitespace(i);
   i = identifier(at < 0 ? i : at);
-  if (i < 0 || system) return out;
-  // After the public identifier: whitespace, then the system identifier.
-  at = afterWhitespace(i);
-  if (at >= 0) identifier(at);
+  if (i < 0) return out;
+  if (!system) {
+    // After the public identifier: whitespace, then the system identifier (or the identifier at once).
+    at = afterWhitespace(i);
+    i = identifier(at < 0 ? i : at);
+    if (i < 0) return out;
+  }
+  // After the system identifier, another rule (as after a processing instruction's target): the whitespace that ends
+  // it is itself a CR (probed: `"a"\r>\nw` and `"a"\r \r>\nw` lose the LF, `"a" \r>\nw` keeps it).
+  const lf = crEndingWhitespace(s, i);
+  if (lf >= 0) out.push(lf);
   return out;
+}
+
+/**
+ * CR_NEWLINE where the whitespace at `i` that ends a state is itself a CR (or a CR LF pair): Chromium skips the rest of
+ * the whitespace and drops an LF right after the next character. Returns the LF's index, or -1.
+ */
+function crEndingWhitespace(s: string, i: number): number {
+  const n = s.length;
+  if (s.charCodeAt(i) !== 0x0d) return -1;
+  let k = i + 1;
+  while (k < n && isWhitespace(s.charCodeAt(k))) k++;
+  return k < n && s.charCodeAt(k + 1) === 0x0a ? k + 1 : -1;
 }
 
 /**
@@ -522,10 +548,7 @@ function crDroppedNewlineInInstruction(s: string, start: number): number {
   const n = s.length;
   let i = start + 2;
   while (i < n && (isAsciiAlphanumeric(s.charCodeAt(i)) || s.charCodeAt(i) === 0x2d || s.charCodeAt(i) === 0x5f)) i++;
-  if (s.charCodeAt(i) !== 0x0d) return -1;
-  let k = i + 1;
-  while (k < n && isWhitespace(s.charCodeAt(k))) k++;
-  return k < n && s.charCodeAt(k + 1) === 0x0a ? k + 1 : -1;
+  return crEndingWhitespace(s, i);
 }
 
 interface Edit {

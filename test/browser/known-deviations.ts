@@ -225,10 +225,11 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
       'nothing). So `<o\\r\\rl\\n">` gives one attribute `l"` (the ' +
       'standard: `l` and `"`), `<o\\r\\r>\\nx` gives "x", and `<e/\\rx\\n<>` one attribute `x<`. ' +
       'The same in a DOCTYPE, after the whitespace that ends the DOCTYPE state (before the name), follows the ' +
-      'PUBLIC keyword, the public identifier or the SYSTEM keyword (not after the name): `<!DOCTYPE \\rx\\ny>` ' +
-      'is named "xy" (the standard: "x"), `<!DOCTYPE html PUBLIC \\r"\\nx">` has the public identifier "x". ' +
-      'In a processing instruction, when the whitespace that ends the target is itself a CR: `<?x\\ry\\nz?>` has ' +
-      'the data "yz". ' +
+      'PUBLIC keyword, the public identifier or the SYSTEM keyword, and after the name where a ">" follows (a ' +
+      'keyword there is read ahead without the preprocessor): `<!DOCTYPE \\rx\\ny>` is named "xy" (the ' +
+      'standard: "x"), `<!DOCTYPE html PUBLIC \\r"\\nx">` has the public identifier "x". After the system ' +
+      'identifier, and after the target of a processing instruction, when the whitespace that ends it is itself a ' +
+      'CR: `<p><!DOCTYPE h SYSTEM "a"\\r>\\nx` has the text "x", `<?x\\ry\\nz?>` the data "yz". ' +
       'Reproduced: those LFs are deleted from our input (the fast path, which has no such bug, is tried without it).',
     reference: 'spec: 13.2.3.5 preprocessing the input stream (CR LF pairs only); chromium html_tokenizer.cc SkipWhitespacesHelper + input_stream_preprocessor.h AdvancePastCarriageReturn; the self-closing case found by this differential test (seed 2026113304), the DOCTYPE case too (seed 2026114801)',
     html5lib: [],

@@ -174,6 +174,8 @@ export const REGRESSIONS: readonly Regression[] = [
   { input: '<!DOCTYPE html \rP\nUBLIC "x">', note: 'not after the name', contexts: [] },
   { input: '<!DOCTYPE\rx\ny><!DOCTYPE \n\rx\ny>', note: 'not when the whitespace ending the DOCTYPE state is not followed by a CR', contexts: [] },
   { input: '<p><!DOCTYPE \r>\nx<svg><!DOCTYPE \r>\ny', note: 'an ignored DOCTYPE: the LF after its ">" dropped', contexts: ['body', 'div'] },
+  { input: '<p><!DOCTYPE h \r>\nx<!DOCTYPE h PUBLIC \r>\ny<!DOCTYPE h\r>\nz', note: 'after the name, where a ">" follows (and not after a lone CR)', contexts: ['body'] },
+  { input: '<p><!DOCTYPE h SYSTEM "a"\r>\nx<!DOCTYPE h PUBLIC "a" "b"\r\n>\ny<!DOCTYPE h SYSTEM "a" \r>\nz', note: 'after the system identifier, where the whitespace is itself a CR (a sweep of whitespace around every state)', contexts: ['body'] },
   { input: '<?x\ry\nz?><?a-b\r\n\r y\nz?><?q\r>\nw', note: 'the same in a processing instruction, when the whitespace that ends the target is a CR', contexts: ['body', 'template'] },
   { input: '<?x \r\ry\nz?><?x\n\ry\nz?><?x\r\ryy\nz?>', note: 'and where it keeps the LF', contexts: ['body'] },
   { input: '<TEMPLATE><b><marquee></TEMPLATE>f<col><', note: 'known Chromium deviation: "in column group" pops a non-colgroup current node', document: false, contexts: ['template'] },
