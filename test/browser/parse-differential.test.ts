@@ -6,6 +6,9 @@
  * chromium-sim.ts) do not explain fails the run, after being minimized; each run prints how many differences each
  * deviation (or combination) explained. Inputs on which Chromium hangs are counted and not compared.
  *
+ * Between the two, a sweep (sweep.ts): the input up to every tokenizer state, then every short run of the characters
+ * states treat specially, the same inputs every run.
+ *
  * Then real markup: every file of the shared corpus (web pages, email templates, clipboard HTML from Word, Google
  * Docs, Safari and Firefox) as a document and as a fragment in `<body>`, and seeded windows cut from those files at
  * random offsets (mid-tag, mid-comment, mid-attribute), a quarter of them parsed as documents, the rest as fragments
@@ -39,6 +42,7 @@ import { matchKnownDeviation, type DiffCase, type ParseOutcome } from './known-d
 import { minimize, showInput } from './minimize.js';
 import { OursHost, type WorkerCase } from './ours.js';
 import { REGRESSIONS } from './regressions.js';
+import { sweepPairs, sweepWhitespace } from './sweep.js';
 import { CORPUS_FOLDERS, corpusFiles, corpusWindow } from '../support/shared.js';
 
 const SUITE = 'parse-differential';
@@ -310,6 +314,25 @@ describe.skipIf(skipBrowser)('parse differential vs Chromium', () => {
       }
     }
     await check('regressions', cases);
+  });
+
+  test('a sweep: every tokenizer state, then every short run of its special characters', async (ctx) => {
+    if (ours === null) return ctx.skip();
+    const cases: Case[] = [];
+    const svg = parseContextLabel('svg svg');
+    for (const input of sweepPairs()) {
+      const origin = 'sweep (pairs)';
+      cases.push({ kind: 'document', input, context: null, scripting: false, origin });
+      cases.push({ kind: 'fragment', input, context: { name: 'body' }, scripting: true, origin });
+      cases.push({ kind: 'fragment', input, context: svg, scripting: true, origin });
+    }
+    for (const input of sweepWhitespace()) {
+      const origin = 'sweep (whitespace)';
+      // (A DOCTYPE's name and identifiers show in documents; elsewhere a document adds nothing to the fragment.)
+      if (input.startsWith('<!DOCTYPE')) cases.push({ kind: 'document', input, context: null, scripting: false, origin });
+      cases.push({ kind: 'fragment', input, context: { name: 'body' }, scripting: true, origin });
+    }
+    await check('sweep', cases);
   });
 
   test('random documents and fragments', async (ctx) => {
