@@ -70,8 +70,9 @@ export interface SerializeOptions {
    * written so that parsing it again gives exactly the same tree, where the standard's output would lose
    * something. These additions, all valid HTML: a DOCTYPE keeps its public and system identifiers (so the
    * document mode survives), a `pre`/`textarea`/`listing` whose text starts with a line feed gets the extra
-   * line feed the parser drops, and U+000D in text and attribute values is written `&#13;` (a literal CR
-   * would come back as LF). Also, with scripting on, a `noscript` in template contents keeps its text literal:
+   * line feed the parser drops after its start tag (not the element given to `serialize`, whose children's markup
+   * reparses in its context, where that line feed is kept), and U+000D in text and attribute values is written
+   * `&#13;` (a literal CR would come back as LF). Also, with scripting on, a `noscript` in template contents keeps its text literal:
    * the standard escapes it there, but the parser reads it as raw text.
    */
   roundTrip?: boolean;
@@ -118,9 +119,10 @@ export function serializeWith(node: Document | DocumentFragment | Element, optio
     // Step 3: a template serializes its template contents.
     const kids = childListOf(el);
     const roundTrip = options?.roundTrip === true;
-    const lf = roundTrip && needsLeadingNewline(el, kids) ? '\n' : '';
-    // A template's contents are inert: scripting is disabled for them (see serializeChildren).
-    return lf + serializeChildren(kids, rawTextFor(el, scripting), scripting && (roundTrip || kids === el.childNodes), roundTrip, release);
+    // (Round-trip mode adds no line feed before the children of a pre, textarea or listing given here: their markup
+    // is reparsed in the element's context, where the parser keeps a leading line feed; only after a start tag does
+    // it drop one.) A template's contents are inert: scripting is disabled for them (see serializeChildren).
+    return serializeChildren(kids, rawTextFor(el, scripting), scripting && (roundTrip || kids === el.childNodes), roundTrip, release);
   }
   return serializeChildren((node as Document | DocumentFragment).childNodes, false, scripting, options?.roundTrip === true, release);
 }
@@ -283,7 +285,8 @@ function walkChildren(frames: Frames, children: readonly ChildNode[], rawText: b
         }
         if (kind !== 0) {
           if (kind === VOID) break;
-          // (The walk knows the element is an HTML pre, textarea or listing: needsLeadingNewline's last check.)
+          // (The walk knows the element is an HTML pre, textarea or listing: the parser drops a line feed right after its
+          // start tag.)
           if (kind === LEADING_LF && roundTrip && startsWithLineFeed(el.childNodes)) parts[n++] = '\n';
         }
         const content = el.content;
@@ -381,11 +384,6 @@ function attributePrefix(name: string): string {
     attributePrefixes.set(name, t);
   }
   return t;
-}
-
-/** Round-trip mode: the parser drops a line feed right after `<pre>`, `<listing>` and `<textarea>`. */
-function needsLeadingNewline(el: Element, kids: readonly ChildNode[]): boolean {
-  return el.namespaceURI === HTML_NS && KINDS.get(el.localName) === LEADING_LF && startsWithLineFeed(kids);
 }
 
 /** Whether the first of `kids` is a Text node whose data starts with a line feed. */
