@@ -460,11 +460,12 @@ function crSkippedWhitespace(s: string, i: number, out: number[]): void {
 
 /**
  * CR_NEWLINE in a DOCTYPE starting at `start` (its `<`): the same LFs dropped after the whitespace that ends the
- * DOCTYPE state (before the name), follows the PUBLIC keyword, the public identifier or the SYSTEM keyword, ends the
- * system identifier as a CR itself, and after the name where a ">" is the next character (probed: `<!DOCTYPE \rx\ny>` is named "xy",
- * `<!DOCTYPE html PUBLIC \r"\nx">` has the public identifier "x", `<p><!DOCTYPE h \r>\nx` has the text "x",
- * `<!DOCTYPE html \rP\nUBLIC "x">` no public identifier). The scan reads the DOCTYPE as Chromium does, without the
- * LFs it drops. (Found by this differential test, seed 2026114801, and a sweep of whitespace around every state.)
+ * DOCTYPE state (before the name), follows the PUBLIC keyword, the public identifier or the SYSTEM keyword, or ends
+ * the system identifier as a CR itself, and after the name where a ">" is the next character (probed:
+ * `<!DOCTYPE \rx\ny>` is named "xy", `<!DOCTYPE html PUBLIC \r"\nx">` has the public identifier "x",
+ * `<p><!DOCTYPE h \r>\nx` has the text "x", `<!DOCTYPE html \rP\nUBLIC "x">` no public identifier). The scan reads
+ * the DOCTYPE as Chromium does, without the LFs it drops. (Found by this differential test, seed 2026114801, and a
+ * sweep of whitespace around every state.)
  */
 function crDroppedNewlinesInDoctype(s: string, start: number): number[] {
   const out: number[] = [];
@@ -493,7 +494,8 @@ function crDroppedNewlinesInDoctype(s: string, start: number): number[] {
     }
     return -1;
   };
-  const keyword = (i: number, word: string): boolean => s.slice(i, i + 6).toUpperCase() === word;
+  // (ASCII case-insensitive, as the tokenizer matches: toUpperCase would read "ſYSTEM" as SYSTEM.)
+  const keyword = (i: number, word: string): boolean => s.slice(i, i + 6).replace(/[a-z]/g, (c) => c.toUpperCase()) === word;
   // DOCTYPE state, then the name.
   let i = afterWhitespace(start + 9);
   if (i < 0) i = start + 9;

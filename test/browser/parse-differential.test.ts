@@ -6,8 +6,8 @@
  * chromium-sim.ts) do not explain fails the run, after being minimized; each run prints how many differences each
  * deviation (or combination) explained. Inputs on which Chromium hangs are counted and not compared.
  *
- * Between the two, a sweep (sweep.ts): the input up to every tokenizer state, then every short run of the characters
- * states treat specially, the same inputs every run.
+ * After the regression list, a sweep (sweep.ts): the input up to every tokenizer state, then every short run of the
+ * characters states treat specially, the same inputs every run.
  *
  * Then real markup: every file of the shared corpus (web pages, email templates, clipboard HTML from Word, Google
  * Docs, Safari and Firefox) as a document and as a fragment in `<body>`, and seeded windows cut from those files at
