@@ -76,7 +76,9 @@ function randomConfig(r: () => number): SanitizerConfig {
     const seen = new Set<string>();
     return Array.from({ length: Math.floor(r() * (max + 1)) }, make).filter((n) => {
       const key = typeof n === 'string' ? HTML_NS + ' ' + n : (n.namespace ?? HTML_NS) + ' ' + n.name;
-      return !seen.has(key) && seen.add(key) !== null;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     });
   };
   const config: Record<string, unknown> = {};
