@@ -18,7 +18,7 @@
  * page for page (`checkStages` throws otherwise), so the breakdown cannot drift from the function it explains.
  */
 import { HTML_NS } from '../src/dom.js';
-import { parseFragmentWith } from '../src/parser.js';
+import { contextElement, parseFragmentWith } from '../src/parser.js';
 import { sanitizerHandleFromOptions } from '../src/sanitizer-api/config.js';
 import { compiledSanitizer, releaseChildListFilter, takeChildListFilter } from '../src/sanitizer-api/sanitize.js';
 import { enforceFragmentReparseSafety } from '../src/sanitizer/reparse-safety.js';
@@ -69,7 +69,7 @@ const BODY = { kind: 'fragment' as const, name: 'body', namespace: HTML_NS };
 const handle = sanitizerHandleFromOptions({ sanitizer: 'default' }, true);
 const hardening = urlHardening();
 
-const parse = (s: string) => parseFragmentWith(s, { context: 'body', scripting: false }, null);
+const parse = (s: string) => parseFragmentWith(s, contextElement('body'), { scripting: false }, null);
 // As sanitize() runs them: the Sanitizer API's filter inside the reparse safety walk (see src/sanitize.ts).
 const compiled = compiledSanitizer(handle, true);
 const thenSafety = (s: string) => {

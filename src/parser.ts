@@ -155,15 +155,15 @@ export function contextElement(context: unknown): Element {
 export function parseFragment(input: string, options?: FragmentParseOptions): DocumentFragment {
   if (typeof input !== 'string') throw new TypeError('parseFragment: input must be a string');
   checkOptions(options, 'parseFragment');
-  return parseFragmentWith(input, options, errorSink(options));
+  return parseFragmentWith(input, contextElement(options?.context ?? 'body'), options, errorSink(options));
 }
 
 /**
- * `parseFragment` with its parse errors going to `onError` as codes, as `parseDocumentWith` does. Neither the input
- * nor the options are checked (the callers check what their own callers gave), but the context is.
+ * `parseFragment` in `context`, the context element `contextElement` made (callers that read its name first make it
+ * once), with its parse errors going to `onError` as codes, as `parseDocumentWith` does. Neither the input nor the
+ * options are checked (the callers check what their own callers gave); `options.context` is not read.
  */
-export function parseFragmentWith(input: string, options: FragmentParseOptions | undefined, onError: ParseErrorSink | null): DocumentFragment {
-  const context = contextElement(options?.context ?? 'body');
+export function parseFragmentWith(input: string, context: Element, options: ParseOptions | undefined, onError: ParseErrorSink | null): DocumentFragment {
   const document = new Document();
   const root = runParser(document, input, options, onError, context)!;
   const fragment = new DocumentFragment();

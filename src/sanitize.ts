@@ -95,12 +95,13 @@ export function sanitize(input: string, options?: SanitizeOptions): string {
   const scripting = true;
   let root: DocumentFragment | Element = fragment;
   const context = options?.context;
-  if (context !== undefined) {
-    const [name, namespace] = contextElementName(context);
-    if (namespace === HTML_NS && htmlRawTextParent(name, scripting)) {
+  // (A null context is the default one, body: no raw text.)
+  if (context != null) {
+    const el = contextElement(context);
+    if (el.namespaceURI === HTML_NS && htmlRawTextParent(el.localName, scripting)) {
       // The markup goes into a raw text element (e.g. style): its text is written as the element would write it.
-      root = new Element(name, HTML_NS);
-      root.childNodes = fragment.childNodes;
+      el.childNodes = fragment.childNodes;
+      root = el;
     }
   }
   // The tree is let go of as it is written (see serializeWith), unless a policy's hooks or a report callback have
@@ -125,17 +126,15 @@ function sanitizeFragmentWith(
   checkOptions(options, fn);
   options ??= {};
   const safe = options.safe !== false;
-  const context = options.context ?? 'body';
-  const [ctxName, ctxNamespace] = contextElementName(context);
+  // The context element as the parser takes it (an HTML name lower-cased, an SVG one adjusted), made once for both.
+  const ctx = contextElement(options.context ?? 'body');
+  const ctxName = ctx.localName;
+  const ctxNamespace = ctx.namespaceURI;
   // The policy engine is not imported: it comes with the policy (see policy/link.ts).
   const engine = options.policy == null ? null : policyEngineFor(options.policy, fn);
   const policy = engine === null ? null : engine.compile(options.policy!);
   const sanitizer = sanitizerFor(options.sanitizer !== undefined ? options.sanitizer : policy?.sanitizer, safe);
-  const fragment = parseFragmentWith(
-    input,
-    { context, scripting: parseScripting(options, safe, ctxName === 'template' && ctxNamespace === HTML_NS) },
-    null,
-  );
+  const fragment = parseFragmentWith(input, ctx, { scripting: parseScripting(options, safe, ctxName === 'template' && ctxNamespace === HTML_NS) }, null);
   // setHTML on a script element inserts nothing.
   if (setHTMLSkipsContext(ctxName, ctxNamespace, safe)) {
     fragment.childNodes.length = 0;
@@ -215,15 +214,6 @@ function sanitizerFor(spec: SanitizerSpec | undefined, safe: boolean): Sanitizer
   if (spec === undefined) return (defaultUnsafe ??= sanitizerHandleFromOptions(undefined, false));
   // (Unsafe 'default' too: the default configuration, kept as it is.)
   return sanitizerHandleFromOptions({ sanitizer: spec }, safe);
-}
-
-/**
- * The local name and the namespace of the context element (default `body`), made as the parser makes it (an HTML name
- * lower-cased in either form of `context`, an SVG name case-adjusted; a TypeError for an invalid context).
- */
-function contextElementName(context: FragmentContext | undefined): [string, string] {
-  const el = contextElement(context ?? 'body');
-  return [el.localName, el.namespaceURI];
 }
 
 /** The scripting flag the parse uses (see `SanitizeOptions.scripting`). */

@@ -50,9 +50,10 @@ export function setHTMLLike(html: string, options?: SetHTMLLikeOptions): Documen
   checkOptions(options, 'setHTMLLike');
   options ??= {};
   const safe = options.safe ?? true;
-  const context = options.context ?? 'body';
-  // The context element's name and namespace as the parser makes them (an HTML name lower-cased, an SVG one adjusted).
-  const { localName: name, namespaceURI: namespace } = contextElement(context);
+  // The context element as the parser takes it (an HTML name lower-cased, an SVG one adjusted), made once for both.
+  const ctx = contextElement(options.context ?? 'body');
+  const name = ctx.localName;
+  const namespace = ctx.namespaceURI;
   // Step 1: setHTML on a script element does nothing. Web IDL has converted `options` before the algorithm runs,
   // though, so a bogus preset or a dictionary that does not convert (a list that is not a sequence, an entry
   // without a name) throws even here; validity is only checked in step 2.
@@ -69,7 +70,7 @@ export function setHTMLLike(html: string, options?: SetHTMLLikeOptions): Documen
   // contents belong to an inert document (Chromium 156 parses `<noscript>` there as markup too).
   const template = name === 'template' && namespace === HTML_NS;
   const scripting = !safe && options.sanitizer === undefined && !template;
-  const fragment = parseFragmentWith(html, { context, scripting }, null);
+  const fragment = parseFragmentWith(html, ctx, { scripting }, null);
   // Step 6: sanitize.
   sanitizeWith(fragment, sanitizer, safe);
   return fragment;
