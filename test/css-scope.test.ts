@@ -261,6 +261,39 @@ describe('scopeStylesheet: selectors', () => {
       `${SCOPE}{> r{color:blue;}s ~ t{color:blue;}}`,
     );
   });
+
+  // Chromium reads `prop:value{}` in a style rule as a declaration, not as the nested rule the standard makes of
+  // it, when the value holds var(), env(), attr(), if() or a custom function and the block ends it: kept as a
+  // rule whose selector has `:var(` in it, the remote URL reached Chromium's CSSOM unproxied
+  // (test/browser/css-differential.test.ts found it).
+  it.each([
+    'p{background:var(--x,url(http://remote.test/z)){}}',
+    'p{background:var(--x,url("http://remote.test/z")){}}',
+    'p{background-image:env(x,url(http://remote.test/z)){}}',
+    'p{background:if(style(--x:1):url(http://remote.test/z)){}}',
+    'p{background:--f(url(http://remote.test/z)){}}',
+    'p{background:attr(title type(<url>)){}}',
+    'p{background:is(var(--x) url(http://remote.test/z)){}}',
+    '@media all{p{background:var(--x,url(http://remote.test/z)){}}}',
+  ])('drops the nested rule of %j', (input) => {
+    const r = scopeStylesheet(input, base);
+    expect(r.css).not.toMatch(/remote|var\(|env\(|if\(|--f|attr\(/);
+    expect(r.removed.map((x) => x.reason)).toContain('invalid selector (unknown function)');
+  });
+
+  it('a selector holds no function but the functional pseudo-classes, and no URL', () => {
+    expect(scoped('a:nth-child(2n of .x), b:not(.c):lang(de), c:is(d, :where(e)):has(> f):dir(rtl) { color: red }')).toBe(
+      `${SCOPE} a:nth-child(2n of .x), ${SCOPE} b:not(.c):lang(de), ${SCOPE} c:is(d, :where(e)):has(> f):dir(rtl){color:red;}`,
+    );
+    expect(scoped('p { a:hover { color: red } b:not(.c) { color: blue } }')).toBe(`${SCOPE} p{a:hover{color:red;}b:not(.c){color:blue;}}`);
+    for (const css of ['a:foo(x) { color: red }', 'a var(--x) { color: red }', 'a:is(var(--x)) { color: red }', 'a[href=url(x)] { color: red }', 'a:not(url(x)) { color: red }']) {
+      const r = scopeStylesheet(css, base);
+      expect(r.css, css).toBe('');
+      expect(r.removed[0]!.reason, css).toMatch(/^invalid selector \((unknown function|unexpected token)\)$/);
+    }
+    // A pseudo-element function is refused as a pseudo-element: the rest of the list stays.
+    expect(scoped('a::highlight(x), b { color: red }')).toBe(`${SCOPE} b{color:red;}`);
+  });
 });
 
 describe('scopeStylesheet: at-rules and declarations', () => {

@@ -8,7 +8,8 @@
  * pseudo-classes in S say. Anything that could break that reasoning is refused (fail closed): the column
  * combinator, `&` outside nesting, `:host`, `:host-context`, `:scope`, `::slotted`, `::part`, any pseudo-element
  * not on a short allow-list, sibling combinators right after the scope element, and anything that does not
- * parse as a plain selector. Nested style rules are kept only when their selector has no `&` (so they are
+ * parse as a plain selector (a URL, or a function that is not a known functional pseudo-class, drops the rule:
+ * see FUNCTIONAL_PSEUDO_CLASSES for the nested rule Chromium would read as a declaration). Nested style rules are kept only when their selector has no `&` (so they are
  * relative to the already confined parent) and does not start with `+` or `~` (the parent may be the scope
  * element itself, whose siblings are outside). The output is re-serialized from the checked tokens.
  *
@@ -81,6 +82,17 @@ export interface ScopeResult {
 const T_COMMA: CssToken = { type: 'comma' };
 
 const BLOCKED_PSEUDO = new Set(['host', 'host-context', 'scope', 'slotted', 'part', 'deep', 'shadow']);
+/**
+ * The functional pseudo-classes a selector may use. No other function may appear anywhere in a selector: one
+ * not right after a `:` is no selector syntax, and browsers drop a selector with an unknown pseudo-class. This is
+ * also what keeps a nested rule from being read otherwise by the browser: Chromium reads `prop:value{…}` as a
+ * declaration, not as the nested rule the standard makes of it, when the value holds `var()`, `env()`,
+ * `attr()`, `if()` or a custom function (`p{background:var(--x,url(http://remote/z)){}}`); as a selector, such
+ * a prelude has one of those as a pseudo-class (`:var(`) or after it.
+ * (One string split: a name alone in a string literal, such as 'state', is one the build leaves unshortened on
+ * every object, the tokenizer's own `state` included; see scripts/internal-names.ts.)
+ */
+const FUNCTIONAL_PSEUDO_CLASSES = new Set('is where not has nth-child nth-last-child nth-of-type nth-last-of-type lang dir state -webkit-any'.split(' '));
 /** Pseudo-elements (after `::`, or the legacy single-colon four) that stay attached to their element. */
 const ALLOWED_PSEUDO_ELEMENTS = new Set([
   'before',
@@ -131,7 +143,8 @@ function isDelim(v: ComponentValue | undefined, ch: string): boolean {
 
 /**
  * Scan a selector's whole token tree for things that are never allowed anywhere in it: `&` (unless nesting
- * allows it), at-keywords, `{}` blocks, bad tokens, blocked pseudo-classes/elements.
+ * allows it), at-keywords, `{}` blocks, bad tokens, URLs, blocked pseudo-classes/elements, and any function but
+ * the functional pseudo-classes (FUNCTIONAL_PSEUDO_CLASSES).
  */
 function deepCheck(values: readonly ComponentValue[]): string | null {
   // (A selector without functions or blocks is its own token list.)
@@ -142,6 +155,11 @@ function deepCheck(values: readonly ComponentValue[]): string | null {
     if (t.type === 'at-keyword' || t.type === '{' || t.type === '}' || t.type === 'semicolon') return 'unexpected token';
     if (t.type === 'bad-string' || t.type === 'bad-url' || t.type === 'CDO' || t.type === 'CDC') return 'unexpected token';
     if (t.type === 'delim' && t.value === '\\') return 'unexpected token';
+    if (t.type === 'url') return 'unexpected token';
+    // (A function after `::` is a pseudo-element, which parseComplex refuses as such.)
+    if (t.type === 'function' && !(tokens[i - 1]?.type === 'colon' && (tokens[i - 2]?.type === 'colon' || FUNCTIONAL_PSEUDO_CLASSES.has(asciiLower(t.value))))) {
+      return 'unknown function';
+    }
     if (t.type === 'colon') {
       const n = tokens[i + 1];
       if (n !== undefined && (n.type === 'ident' || n.type === 'function') && BLOCKED_PSEUDO.has(asciiLower(n.value))) {
