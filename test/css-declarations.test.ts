@@ -61,6 +61,8 @@ describe('filterDeclarations', () => {
     ['background-image: image-set(var(--u) 1x)', 'var() in image-set()'],
     ['background-image: image-set(attr(data-u) 1x)', 'attr() in image-set()'],
     ['background-image: image(--f(x))', 'custom function in image()'],
+    ['background-image: image-set(("https://ok/a.png") 1x)', 'string in a block inside image-set()'],
+    ['background-image: image-set(foo("https://ok/a.png") 1x)', 'string in another function inside image-set()'],
     ['background: url()', 'empty url token refused by the policy'],
   ])('drops %j (%s)', (input) => {
     expect(css(input)).toBe('');
@@ -85,6 +87,12 @@ describe('filterDeclarations', () => {
     expect(out).toContain('url(https://proxy.example/?u=a.png)');
     expect(out).toContain('url("https://proxy.example/?u=b.png")');
     expect(out).toContain('image-set("https://proxy.example/?u=c.png" 1x');
+  });
+
+  it('the string of type() in image-set() is a MIME type, not a URL', () => {
+    expect(css('background-image: image-set("https://ok/a.png" type("image/png") 1x)')).toBe(
+      'background-image:image-set("https://ok/a.png" type("image/png") 1x)',
+    );
   });
 
   it('without rewriteUrl, any declaration holding a URL is dropped', () => {

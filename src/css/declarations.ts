@@ -9,7 +9,8 @@
  *    `-webkit-image-set()`, `cross-fade()`, `-webkit-cross-fade()` go through `rewriteUrl`; without `rewriteUrl`,
  *    or when it returns null, the declaration is dropped. Substitution functions (`var()`, `env()`, `attr()`,
  *    `if()`, custom `--f()`) inside those functions drop the declaration, since what they substitute would
- *    bypass `rewriteUrl`.
+ *    bypass `rewriteUrl`, and so does any other string inside them but that of `type()` (one in a block or in
+ *    another function is none of their arguments, and is not left unchecked).
  * Property names are ASCII-lowercased (and serialized lowercased). Custom properties (`--x`) keep their
  * case-sensitive name and are handed to `allow` like any property (info.custom = true); they are dropped unless
  * `allow` accepts them, and their URLs are checked like any other since `var()` can carry them anywhere.
@@ -172,7 +173,12 @@ export function checkValue(
         }
         case 'string': {
           const isUrl = URL_FUNCTIONS.has(fn);
-          if (!isUrl && !IMAGE_FUNCTIONS.has(fn)) break;
+          if (!isUrl && !IMAGE_FUNCTIONS.has(fn)) {
+            // Inside a URL-taking function only type() takes a string that is no URL; one in a block or another
+            // function there is none of its arguments (`image-set(("http://x") 1x)`): refused, not left unchecked.
+            if (inUrl && fn !== 'type') return 'string inside a URL function';
+            break;
+          }
           if (isUrl && ++urlArgs > 1) return 'malformed url()';
           const r = rewriteUrl ? rewritten(rewriteUrl(v.value, { property, context: isUrl ? 'url' : 'image' }), v.value) : null;
           if (r === null) return rewriteUrl ? 'url refused' : 'urls not allowed';
