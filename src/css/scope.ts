@@ -9,9 +9,10 @@
  * combinator, `&` outside nesting, `:host`, `:host-context`, `:scope`, `::slotted`, `::part`, any pseudo-element
  * not on a short allow-list, sibling combinators right after the scope element, and anything that does not
  * parse as a plain selector (a URL, or a function that is not a known functional pseudo-class, drops the rule:
- * see FUNCTIONAL_PSEUDO_CLASSES for the nested rule Chromium would read as a declaration). Nested style rules are kept only when their selector has no `&` (so they are
- * relative to the already confined parent) and does not start with `+` or `~` (the parent may be the scope
- * element itself, whose siblings are outside). The output is re-serialized from the checked tokens.
+ * see FUNCTIONAL_PSEUDO_CLASSES for the nested rule Chromium would read as a declaration). Nested style rules
+ * are kept only when their selector has no `&` (so they are relative to the already confined parent) and does
+ * not start with `+` or `~` (the parent may be the scope element itself, whose siblings are outside). The
+ * output is re-serialized from the checked tokens.
  *
  * At-rules: `@import`, `@charset`, `@namespace` are always dropped; others only survive when listed in
  * `allowAtRules` and known here: `media`, `supports`, `container` (contents scoped recursively), `font-face`
@@ -92,7 +93,9 @@ const BLOCKED_PSEUDO = new Set(['host', 'host-context', 'scope', 'slotted', 'par
  * (One string split: a name alone in a string literal, such as 'state', is one the build leaves unshortened on
  * every object, the tokenizer's own `state` included; see scripts/internal-names.ts.)
  */
-const FUNCTIONAL_PSEUDO_CLASSES = new Set('is where not has nth-child nth-last-child nth-of-type nth-last-of-type lang dir state -webkit-any'.split(' '));
+const FUNCTIONAL_PSEUDO_CLASSES = new Set(
+  'is where not has nth-child nth-last-child nth-of-type nth-last-of-type lang dir state -webkit-any'.split(' '),
+);
 /** Pseudo-elements (after `::`, or the legacy single-colon four) that stay attached to their element. */
 const ALLOWED_PSEUDO_ELEMENTS = new Set([
   'before',
@@ -156,8 +159,12 @@ function deepCheck(values: readonly ComponentValue[]): string | null {
     if (t.type === 'bad-string' || t.type === 'bad-url' || t.type === 'CDO' || t.type === 'CDC') return 'unexpected token';
     if (t.type === 'delim' && t.value === '\\') return 'unexpected token';
     if (t.type === 'url') return 'unexpected token';
-    // (A function after `::` is a pseudo-element, which parseComplex refuses as such.)
-    if (t.type === 'function' && !(tokens[i - 1]?.type === 'colon' && (tokens[i - 2]?.type === 'colon' || FUNCTIONAL_PSEUDO_CLASSES.has(asciiLower(t.value))))) {
+    // (A function after `::` is a pseudo-element, which parseComplex refuses as such; its arguments are checked
+    // here like any.)
+    if (
+      t.type === 'function' &&
+      !(tokens[i - 1]?.type === 'colon' && (tokens[i - 2]?.type === 'colon' || FUNCTIONAL_PSEUDO_CLASSES.has(asciiLower(t.value))))
+    ) {
       return 'unknown function';
     }
     if (t.type === 'colon') {
