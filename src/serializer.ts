@@ -72,8 +72,8 @@ export interface SerializeOptions {
    * document mode survives), a `pre`/`textarea`/`listing` whose text starts with a line feed gets the extra
    * line feed the parser drops after its start tag (not the element given to `serialize`, whose children's markup
    * reparses in its context, where that line feed is kept), and U+000D in text and attribute values is written
-   * `&#13;` (a literal CR would come back as LF). Also, with scripting on, a `noscript` in template contents keeps its text literal:
-   * the standard escapes it there, but the parser reads it as raw text.
+   * `&#13;` (a literal CR would come back as LF). Also, with scripting on, a `noscript` in template contents keeps
+   * its text literal: the standard escapes it there, but the parser reads it as raw text.
    */
   roundTrip?: boolean;
 }
