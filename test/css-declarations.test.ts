@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './support/random.js';
 import { filterDeclarationList, filterDeclarations, type DeclarationFilterOptions } from '../src/css/declarations.js';
-import { serializeDeclarations } from '../src/css/serialize.js';
+import { serializeComponentValues, serializeDeclarations } from '../src/css/serialize.js';
 import { parseDeclarationList } from '../src/css/parser.js';
 import { tokenize } from '../src/css/tokenizer.js';
 import { checkUrl } from '../src/url/url-policy.js';
@@ -87,6 +87,43 @@ describe('filterDeclarations', () => {
     expect(out).toContain('url(https://proxy.example/?u=a.png)');
     expect(out).toContain('url("https://proxy.example/?u=b.png")');
     expect(out).toContain('image-set("https://proxy.example/?u=c.png" 1x');
+  });
+
+  it('asks rewriteUrl only for the URLs of declarations allow keeps, and gives allow the value as written', () => {
+    const seen: string[] = [];
+    const values: string[] = [];
+    const r = filterDeclarations(
+      'cursor: url(a.cur), auto; list-style-image: url(b.png); background: image-set("c.png" 1x) url(d.png); ' +
+        'position: f(url(e.png)); color: rgb(1 2 3)',
+      {
+        allow: (p, v) => (values.push(`${p}:${serializeComponentValues(v)}`), p === 'background' || p === 'color'),
+        rewriteUrl: (u, info) => (seen.push(`${info.property}:${u}`), 'https://proxy/' + u),
+      },
+    );
+    expect(seen.sort()).toEqual(['background:c.png', 'background:d.png']);
+    expect(values).toEqual([
+      'cursor:url(a.cur), auto',
+      'list-style-image:url(b.png)',
+      'background:image-set("c.png" 1x) url(d.png)',
+      'position:f(url(e.png))',
+      'color:rgb(1 2 3)',
+    ]);
+    expect(r.css).toBe('background:image-set("https://proxy/c.png" 1x) url(https://proxy/d.png);color:rgb(1 2 3)');
+    expect(r.removed.map((x) => `${x.property}: ${x.reason}`)).toEqual([
+      'cursor: property not allowed',
+      'list-style-image: property not allowed',
+      'position: property not allowed',
+    ]);
+    // A value refused on its own (a bad token) is refused before allow is asked; a refused URL is still refused.
+    values.length = 0;
+    seen.length = 0;
+    const bad = filterDeclarations('background: url(x.png) "unclosed\n; color: red; background: url(javascript:1)', {
+      allow: (p) => (values.push(p), true),
+      rewriteUrl: (u) => (seen.push(u), u.startsWith('javascript:') ? null : u),
+    });
+    expect(values).toEqual(['color', 'background']);
+    expect(seen).toEqual(['javascript:1']);
+    expect(bad.removed.map((x) => x.reason)).toEqual(['invalid token', 'url refused']);
   });
 
   it('the string of type() in image-set() is a MIME type, not a URL', () => {

@@ -29,10 +29,14 @@ export type UrlContext = 'url' | 'image';
 export interface DeclarationFilterOptions {
   /**
    * Decide on one declaration: true keeps it, false drops it, a string replaces its value (the replacement is
-   * parsed and checked like the original). `property` is lowercased unless it is a custom property.
+   * parsed and checked like the original). `property` is lowercased unless it is a custom property. `value` is as
+   * written: its URLs have not been through `rewriteUrl` yet.
    */
   allow(property: string, value: readonly ComponentValue[], info: DeclarationInfo): boolean | string;
-  /** Rewrite or refuse (null) a URL found in a value. Without it, declarations holding URLs are dropped. */
+  /**
+   * Rewrite or refuse (null) a URL found in a value; called only for a declaration `allow` keeps (and for the URLs
+   * of a replacement it returns). Without it, declarations holding URLs are dropped.
+   */
   rewriteUrl?(url: string, info: { property: string; context: UrlContext }): string | null;
   /** Keep `!important` (default true); when false, important declarations are dropped. */
   allowImportant?: boolean;
@@ -115,6 +119,13 @@ export function containsFunction(values: readonly ComponentValue[], names: reado
 }
 
 /** What `rewriteUrl` gave for `url`: a string or null, else a TypeError. */
+/** filterOne's first check of a value: every URL kept as written, and counted (`urlsSeen`). */
+let urlsSeen = 0;
+function keepUrl(url: string): string {
+  urlsSeen++;
+  return url;
+}
+
 function rewritten(r: unknown, url: string): string | null {
   if (r === null || typeof r === 'string') return r;
   throw new TypeError(`rewriteUrl: expected a string or null, got ${r === undefined ? 'undefined' : typeof r} for ${JSON.stringify(url)}`);
@@ -242,15 +253,22 @@ export function filterOne(d: Declaration, options: DeclarationFilterOptions): De
   else if (d.important && options.allowImportant === false) reason = '!important not allowed';
   else {
     // checkValue rewrites URLs in place: a value that may hold one is copied, so the caller's tree stays as parsed.
-    if (options.rewriteUrl !== undefined && mayHoldUrl(d.value)) value = cloneValues(d.value);
-    reason = checkValue(value, property, options.rewriteUrl);
+    // `allow` decides on the value as written, and only the URLs of a declaration it keeps go to `rewriteUrl` (a
+    // proxy callback is not asked for the URL of a property the policy drops): the first check keeps every URL.
+    const urls = options.rewriteUrl !== undefined && mayHoldUrl(d.value);
+    if (urls) value = cloneValues(d.value);
+    const seen = urlsSeen;
+    reason = checkValue(value, property, urls ? keepUrl : options.rewriteUrl);
+    const rewrite = urlsSeen !== seen;
     if (reason === null) {
       const verdict: unknown = options.allow(property, value, { important: d.important, custom });
       if (verdict !== true && verdict !== false && typeof verdict !== 'string') {
         throw new TypeError(`allow: expected true, false or a string, got ${verdict === null ? 'null' : typeof verdict} for ${JSON.stringify(property)}`);
       }
       if (verdict === false) reason = 'property not allowed';
-      else if (typeof verdict === 'string') {
+      else if (verdict === true) {
+        if (rewrite) reason = checkValue(value, property, options.rewriteUrl);
+      } else {
         value = parseComponentValues(verdict);
         while (value.length > 0 && value[0]!.type === 'whitespace') value.shift();
         while (value.length > 0 && value[value.length - 1]!.type === 'whitespace') value.pop();

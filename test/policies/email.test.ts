@@ -77,6 +77,22 @@ describe('email policy', () => {
     expect(out).not.toMatch(/img\.test|cid:|<style/);
   });
 
+  it('asks proxyImage only for the URLs of styles it keeps', () => {
+    // `cursor` and `list-style-image` are not among the email policy's properties: their URLs are never proxied.
+    const seen: string[] = [];
+    const r = sanitizeEmail(
+      '<style>p{cursor:url(https://img.test/s1.cur),auto;background:url(https://img.test/s2.png)}</style>' +
+        '<p style="list-style-image:url(https://img.test/a1.png);background-image:url(https://img.test/a2.png)">x</p>',
+      { container: 'm', proxyImage: (u) => (seen.push(u), 'https://proxy.test/?u=' + encodeURIComponent(u)) },
+    );
+    expect(seen.sort()).toEqual(['https://img.test/a2.png', 'https://img.test/s2.png']);
+    expect(r.html).not.toMatch(/cursor|list-style-image/);
+    expect(loadedUrls(r.body, r.css).sort()).toEqual([
+      'https://proxy.test/?u=' + encodeURIComponent('https://img.test/a2.png'),
+      'https://proxy.test/?u=' + encodeURIComponent('https://img.test/s2.png'),
+    ]);
+  });
+
   it('reads a callback that returns nothing (a missing attachment: attachments.get(id)) as a block', () => {
     const attachments = new Map([['logo@x', '/attachments/logo']]);
     const html = '<img src="cid:logo@x"><img src="cid:gone@x"><img src="https://img.test/a.png">';
