@@ -17,7 +17,8 @@
  * `<style>` elements, which cannot be made safe without a container to scope them to. `sanitizeEmail` is the
  * full treatment: callbacks, charset, and `<style>` sheets kept but scoped to a container class
  * (`scopeStylesheet`: every selector prefixed, `body`/`html` mapped to the container, `@import`, `@font-face`
- * and unknown at-rules dropped, `url()`s through the same URL rules), returned with the body's markup.
+ * and unknown at-rules dropped, `url()`s through the same URL rules), returned with the body's markup; the
+ * body's own presentation (`bgcolor`, `background`, `dir`, `style`) becomes rules for the container too.
  */
 import { HTML_NS, createDocumentFragment, type Element } from '../src/dom.js';
 import type { CompiledPolicy, Policy, PolicyContext, UrlRewriteContext } from '../src/policy/index.js';
@@ -26,6 +27,8 @@ import { sanitizeDocument, type SanitizeReportEntry } from '../src/sanitize.js';
 import { serialize } from '../src/serializer.js';
 import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
 import { scopeStylesheet, type ScopeRemoval } from '../src/css/index.js';
+import { serializeString } from '../src/css/serialize.js';
+import { styleValueFor } from '../src/policy/style-transforms.js';
 import { checkUrl, type UrlPolicy } from '../src/url/url-policy.js';
 import { isUint8Array } from '../src/encoding/encoding-sniffing.js';
 import { ALWAYS_DROP, deepFreeze, optionsObject, unknownElementAction } from './shared.js';
@@ -169,11 +172,13 @@ export interface SanitizeEmailOptions extends EmailOptions {
 }
 
 export interface SanitizedEmail {
-  /** Markup for the container's innerHTML: the scoped `<style>` (when any) followed by the body's content. */
+  /** Markup for the container's innerHTML: a `<style>` element with `css` (when any) and the body's content. */
   html: string;
   /** The body's content alone. */
   body: string;
-  /** The scoped style sheet ('' when none). */
+  /**
+   * The style sheet ('' when none): the body's presentation as rules for the container, and the scoped sheets.
+   */
   css: string;
   /** The class to put on the container element: `<div class="${container}">${html}</div>`. */
   container: string;
@@ -271,8 +276,12 @@ function sanitizeEmailWith(
   }
   enforceReparseSafety(fragment, { kind: 'fragment', name: 'div', namespace: HTML_NS }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   const bodyHtml = serialize(fragment, { roundTrip: true });
+  const [hints, inline] = containerRules(body, doc.documentElement, '.' + container, report);
 
-  if (sheets.length === 0) return { html: bodyHtml, body: bodyHtml, css: '', container, cssRemoved: [] };
+  if (sheets.length === 0) {
+    const css = escapeForStyleElement(hints + inline);
+    return { html: (css !== '' ? '<style>' + css + '</style>' : '') + bodyHtml, body: bodyHtml, css, container, cssRemoved: [] };
+  }
   const rewrite = resourceRewrite(options);
   const urlPolicy: UrlPolicy = {
     schemes: ['http', 'https', 'cid', 'data'],
@@ -288,8 +297,59 @@ function sanitizeEmailWith(
       allowImportant: true,
     },
   });
-  // The sheet goes in a <style> element: nothing in it may close that element.
-  const css = scoped.css.replace(/<\/(style)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+  const css = escapeForStyleElement(hints + scoped.css + inline);
   const html = (css.trim() !== '' ? '<style>' + css + '</style>' : '') + bodyHtml;
   return { html, body: bodyHtml, css, container, cssRemoved: scoped.removed };
+}
+
+/** The sheet goes in a `<style>` element: nothing in it may close that element or open a comment there. */
+function escapeForStyleElement(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+/**
+ * The body's presentation, carried to the container that stands in for it (as the sheets' `body` selectors are):
+ * its `bgcolor` (a strict color, as `toStyle` reads it), `background` image (its URL as the policy left it,
+ * proxied or resolved) and `dir` (else the `html` element's), in a rule that the sheets' rules override, as they
+ * do presentational attributes; and its `style` attribute (filtered by the policy) in a rule after the sheets, as
+ * an inline style wins over them. The body's other attributes (`class`, `lang`, `leftmargin`...) are dropped and
+ * reported.
+ */
+function containerRules(body: Element | null, root: Element | null, scope: string, report: SanitizeEmailOptions['onReport']): [string, string] {
+  const hints: string[] = [];
+  let inline = '';
+  let dir = root !== null ? root.getAttribute('dir') : null;
+  if (body !== null) {
+    for (const a of body.attributes) {
+      let reason = 'the body is replaced by the container';
+      if (a.namespaceURI === null) {
+        const name = a.localName;
+        const v = a.value;
+        if (name === 'style') {
+          inline = v;
+          continue;
+        }
+        if (name === 'dir') {
+          dir = v;
+          continue;
+        }
+        if (name === 'background') {
+          if (v !== '') hints.push('background-image:url(' + serializeString(v) + ')');
+          continue;
+        }
+        if (name === 'bgcolor') {
+          const color = styleValueFor('background-color', v);
+          if (color !== null) {
+            hints.push('background-color:' + color);
+            continue;
+          }
+          reason = 'not a valid background-color value';
+        }
+      }
+      report?.({ stage: 'policy', action: 'drop-attribute', rule: 'sanitizeEmail', element: 'body', attribute: a.name, path: 'body', from: a.value, reason });
+    }
+  }
+  dir = dir === null ? '' : dir.toLowerCase();
+  if (dir === 'ltr' || dir === 'rtl') hints.push('direction:' + dir);
+  return [hints.length > 0 ? scope + '{' + hints.join(';') + '}\n' : '', inline !== '' ? '\n' + scope + '{' + inline + '}' : ''];
 }

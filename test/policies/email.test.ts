@@ -93,6 +93,46 @@ describe('email policy', () => {
     ]);
   });
 
+  it("carries the body's bgcolor, background image, dir and style to the container, below and above the sheets", () => {
+    const reports: string[] = [];
+    const r = sanitizeEmail(
+      '<html dir="ltr"><head><style>body{color:navy}</style></head>' +
+        '<body bgcolor="#EEE" background="https://img.test/bg.png" dir="RTL" style="margin:0;position:fixed;color:#333" class="b" lang="en">x',
+      {
+        container: 'm',
+        proxyImage: (u) => 'https://proxy.test/?u=' + encodeURIComponent(u),
+        onReport: (e) => e.stage === 'policy' && e.element === 'body' && reports.push(`${e.attribute}: ${e.reason ?? e.rule}`),
+      },
+    );
+    expect(r.css).toBe(
+      '.m{background-color:#eee;background-image:url("https://proxy.test/?u=https%3A%2F%2Fimg.test%2Fbg.png");direction:rtl}\n' +
+        '.m{color:navy;}\n.m{margin:0;color:#333}',
+    );
+    expect(r.html).toBe('<style>' + r.css + '</style>x');
+    expect(r.body).toBe('x');
+    expect(reports).toContain('class: the body is replaced by the container');
+    expect(reports).toContain("lang: the body is replaced by the container");
+    // Without sheets: the rules alone; the html element's dir when the body has none; a color that is not one
+    // (read strictly, as toStyle reads it) is dropped and reported; a blocked image leaves no rule.
+    reports.length = 0;
+    const plain = sanitizeEmail('<html dir="rtl"><body bgcolor="chucknorris" background="https://img.test/bg.png">y', {
+      container: 'm',
+      onReport: (e) => e.stage === 'policy' && e.element === 'body' && reports.push(`${e.attribute}: ${e.reason ?? e.rule}`),
+    });
+    expect(plain.css).toBe('.m{direction:rtl}\n');
+    expect(plain.html).toBe('<style>.m{direction:rtl}\n</style>y');
+    expect(reports).toEqual(['background: refused by rewrite', 'bgcolor: not a valid background-color value']);
+    expect(sanitizeEmail('<body>z', { container: 'm' }).html).toBe('z');
+    // Nothing in a carried value closes the <style> element or breaks out of its rule.
+    const hostile = sanitizeEmail('<body style="font-family:&quot;</style><script>x</script>&quot;" background="data:image/png;base64,AA&quot;)}<!--">w', {
+      container: 'm',
+    });
+    expect(hostile.html).not.toMatch(/<\/style>.*<\/style>|<script|<!--/s);
+    const sheet = parseFragment(hostile.html, { context: 'div' }).childNodes[0]!;
+    expect(sheet.nodeName).toBe('STYLE');
+    expect(selectors(hostile.css)).toEqual(['.m', '.m']);
+  });
+
   it('reads a callback that returns nothing (a missing attachment: attachments.get(id)) as a block', () => {
     const attachments = new Map([['logo@x', '/attachments/logo']]);
     const html = '<img src="cid:logo@x"><img src="cid:gone@x"><img src="https://img.test/a.png">';

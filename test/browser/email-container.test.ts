@@ -1,0 +1,103 @@
+/**
+ * `sanitizeEmail`'s container stands in for the message's body: Chromium must compute, for the container holding
+ * the sanitized markup, the same style as it does for the body of the original message. Generated messages combine
+ * the body attributes `sanitizeEmail` carries over (`bgcolor` in the forms the strict color check accepts,
+ * `background`, `dir`, `style` with properties the email policy keeps), the `html` element's `dir`, and `<style>`
+ * sheets with `body` rules, so that the order of presentational hints, sheet rules and the inline style is
+ * exercised. Compared: background color and image (the original's URL as the proxy callback rewrote it), direction,
+ * color, font size, text alignment, padding. Requests are all refused: nothing is loaded.
+ *
+ *   npx vitest run --config vitest.browser.config.ts test/browser/email-container.test.ts
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumSkipReason, launchChromium } from './chromium.js';
+import { sanitizeEmail } from '../../policies/index.js';
+import { mulberry32 } from '../support/random.js';
+
+const SUITE = 'email-container';
+const CASES = 300;
+const PROXY = 'https://proxy.test/?u=';
+const PROPERTIES = ['background-color', 'background-image', 'direction', 'color', 'font-size', 'text-align', 'padding-left'];
+
+const skip = chromiumSkipReason(SUITE);
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+/** A message whose body (and html element) carry some of the attributes, and maybe a sheet with body rules. */
+function message(random: () => number): string {
+  const attrs: string[] = [];
+  const maybe = (p: number, s: () => string): void => {
+    if (random() < p) attrs.push(s());
+  };
+  maybe(0.6, () => `bgcolor="${pick(random, ['#eee', '#EEEEEE', '  #123456 ', 'red', 'NAVY', 'transparent', '0a0b0c'])}"`);
+  maybe(0.4, () => `background="${pick(random, ['https://img.test/a.png', 'http://img.test/b c.png', 'https://img.test/q?x=&quot;1&quot;'])}"`);
+  maybe(0.4, () => `dir="${pick(random, ['rtl', 'ltr', 'RTL', 'auto'])}"`);
+  maybe(0.6, () => {
+    const decls = ['color:#333', 'background-color:#abcdef', 'direction:ltr', 'font-size:20px', 'text-align:center', 'padding-left:7px', 'background:none'];
+    const n = 1 + Math.floor(random() * 3);
+    return `style="${Array.from({ length: n }, () => pick(random, decls)).join(';')}"`;
+  });
+  const htmlDir = random() < 0.3 ? ` dir="${pick(random, ['rtl', 'ltr'])}"` : '';
+  const sheet =
+    random() < 0.5
+      ? `<style>body{${pick(random, ['background-color:#010203', 'color:green', 'direction:rtl', 'font-size:11px;text-align:right', 'background-image:url(https://img.test/s.png)'])}}</style>`
+      : '';
+  return `<!DOCTYPE html><html${htmlDir}><head>${sheet}</head><body ${attrs.join(' ')}>x</body></html>`;
+}
+
+async function computed(page: Page, markup: string, selector: string): Promise<Record<string, string>> {
+  await page.setContent(markup);
+  return page.evaluate(
+    ([sel, props]) => {
+      const s = getComputedStyle(document.querySelector(sel as string)!);
+      return Object.fromEntries((props as string[]).map((p) => [p, s.getPropertyValue(p)]));
+    },
+    [selector, PROPERTIES] as const,
+  );
+}
+
+describe.skipIf(skip !== null)("sanitizeEmail's container looks like the message's body (Chromium)", () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await browser.newPage();
+    await page.route('**/*', (route) => route.abort());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test(`${CASES} generated messages`, async () => {
+    const random = mulberry32(2026112950);
+    const differences: string[] = [];
+    let carried = 0;
+    for (let i = 0; i < CASES; i++) {
+      const input = message(random);
+      const out = sanitizeEmail(input, { container: 'm', proxyImage: (u) => PROXY + encodeURIComponent(u) });
+      if (out.css.includes('.m{')) carried++;
+      const original = await computed(page, input, 'body');
+      // The original's image URL as the proxy rewrote it: the URL Chromium resolved, proxied.
+      const image = /^url\("(.*)"\)$/.exec(original['background-image']!);
+      if (image !== null) original['background-image'] = `url("${PROXY + encodeURIComponent(JSON.parse(`"${image[1]}"`) as string)}")`;
+      const ours = await computed(page, `<!DOCTYPE html><html><head></head><body><div class="m">${out.html}</div></body></html>`, '.m');
+      for (const p of PROPERTIES) {
+        if (original[p] !== ours[p]) differences.push(`${input}\n  ${p}: body ${original[p]}, container ${ours[p]}\n  css: ${out.css}`);
+      }
+    }
+    expect(differences.slice(0, 5)).toEqual([]);
+    // The cases do exercise the carrying over.
+    expect(carried).toBeGreaterThan(CASES / 2);
+  });
+
+  test('positive control: without the carried rules, the container differs from the body', async () => {
+    const input = '<!DOCTYPE html><html><body bgcolor="#eee" dir="rtl" style="color:#333">x</body></html>';
+    const out = sanitizeEmail(input, { container: 'm' });
+    const original = await computed(page, input, 'body');
+    const ours = await computed(page, `<!DOCTYPE html><div class="m">${out.body}</div>`, '.m');
+    expect(PROPERTIES.filter((p) => original[p] !== ours[p])).toEqual(['background-color', 'direction', 'color']);
+  });
+});
