@@ -18,7 +18,8 @@
  * full treatment: callbacks, charset, and `<style>` sheets kept but scoped to a container class
  * (`scopeStylesheet`: every selector prefixed, `body`/`html` mapped to the container, `@import`, `@font-face`
  * and unknown at-rules dropped, `url()`s through the same URL rules), returned with the body's markup; the
- * body's own presentation (`bgcolor`, `background`, `dir`, `style`) becomes rules for the container too.
+ * body's own presentation (`bgcolor`, `text`, `link`/`vlink`/`alink`, `background`, `dir`, `style`) becomes
+ * rules for the container too.
  */
 import { HTML_NS, createDocumentFragment, type Element } from '../src/dom.js';
 import type { CompiledPolicy, Policy, PolicyContext, UrlRewriteContext } from '../src/policy/index.js';
@@ -55,7 +56,8 @@ const ATTRIBUTES = [
   'align', 'valign', 'bgcolor', 'background', 'width', 'height', 'cellpadding', 'cellspacing', 'border', 'color',
   'face', 'size', 'style', 'class', 'dir', 'lang', 'title', 'alt', 'src', 'srcset', 'href', 'colspan', 'rowspan',
   'nowrap', 'type', 'start', 'hspace', 'vspace', 'summary', 'span', 'scope', 'headers', 'abbr', 'cite',
-  'datetime', 'frame', 'rules', 'char', 'charoff', 'axis', 'clear', 'noshade', 'bordercolor',
+  'datetime', 'frame', 'rules', 'char', 'charoff', 'axis', 'clear', 'noshade', 'bordercolor', 'text', 'link',
+  'vlink', 'alink',
 ];
 
 /** The Sanitizer configuration, deep-frozen: policies built per call share its conversion (see compilePolicy). */
@@ -309,15 +311,16 @@ function escapeForStyleElement(css: string): string {
 
 /**
  * The body's presentation, carried to the container that stands in for it (as the sheets' `body` selectors are):
- * its `bgcolor` (a strict color, as `toStyle` reads it), `background` image (its URL as the policy left it,
- * proxied or resolved) and `dir` (else the `html` element's), in a rule that the sheets' rules override, as they
- * do presentational attributes; and its `style` attribute (filtered by the policy) in a rule after the sheets, as
- * an inline style wins over them. The body's other attributes (`class`, `lang`, `leftmargin`...) are dropped and
- * reported.
+ * its `bgcolor` and `text` colors (strict colors, as `toStyle` reads them), `background` image (its URL as the
+ * policy left it, proxied or resolved) and `dir` (else the `html` element's), in a rule that the sheets' rules
+ * override, as they do presentational attributes, and its link colors; its `style` attribute (filtered by the
+ * policy) in a rule after the sheets, as an inline style wins over them. The body's other attributes (`class`,
+ * `lang`...) are dropped and reported.
  */
 function containerRules(body: Element | null, root: Element | null, scope: string, report: SanitizeEmailOptions['onReport']): [string, string] {
   const hints: string[] = [];
   let inline = '';
+  let links = '';
   let dir = root !== null ? root.getAttribute('dir') : null;
   if (body !== null) {
     for (const a of body.attributes) {
@@ -337,13 +340,15 @@ function containerRules(body: Element | null, root: Element | null, scope: strin
           if (v !== '') hints.push('background-image:url(' + serializeString(v) + ')');
           continue;
         }
-        if (name === 'bgcolor') {
-          const color = styleValueFor('background-color', v);
-          if (color !== null) {
-            hints.push('background-color:' + color);
+        const link = LINK_COLORS.indexOf(name);
+        if (name === 'bgcolor' || name === 'text' || link >= 0) {
+          const color = styleValueFor('color', v);
+          if (color === null) reason = 'not a valid color';
+          else {
+            if (link >= 0) links += ':where(' + scope + ' a:' + LINK_STATES[link] + '){color:' + color + '}\n';
+            else hints.push((name === 'text' ? 'color:' : 'background-color:') + color);
             continue;
           }
-          reason = 'not a valid background-color value';
         }
       }
       report?.({ stage: 'policy', action: 'drop-attribute', rule: 'sanitizeEmail', element: 'body', attribute: a.name, path: 'body', from: a.value, reason });
@@ -351,5 +356,12 @@ function containerRules(body: Element | null, root: Element | null, scope: strin
   }
   dir = dir === null ? '' : dir.toLowerCase();
   if (dir === 'ltr' || dir === 'rtl') hints.push('direction:' + dir);
-  return [hints.length > 0 ? scope + '{' + hints.join(';') + '}\n' : '', inline !== '' ? '\n' + scope + '{' + inline + '}' : ''];
+  return [(hints.length > 0 ? scope + '{' + hints.join(';') + '}\n' : '') + links, inline !== '' ? '\n' + scope + '{' + inline + '}' : ''];
 }
+
+/**
+ * The body's link colors and the links they color: a rule of no specificity (`:where`), so that any rule of the
+ * sheets for links wins over it, as an author's rule does over these attributes.
+ */
+const LINK_COLORS = ['link', 'vlink', 'alink'];
+const LINK_STATES = ['link', 'visited', 'active'];

@@ -93,11 +93,11 @@ describe('email policy', () => {
     ]);
   });
 
-  it("carries the body's bgcolor, background image, dir and style to the container, below and above the sheets", () => {
+  it("carries the body's colors, background image, dir and style to the container, below and above the sheets", () => {
     const reports: string[] = [];
     const r = sanitizeEmail(
       '<html dir="ltr"><head><style>body{color:navy}</style></head>' +
-        '<body bgcolor="#EEE" background="https://img.test/bg.png" dir="RTL" style="margin:0;position:fixed;color:#333" class="b" lang="en">x',
+        '<body bgcolor="#EEE" background="https://img.test/bg.png" text="Teal" link="#00F" dir="RTL" style="margin:0;position:fixed;color:#333" class="b" lang="en">x',
       {
         container: 'm',
         proxyImage: (u) => 'https://proxy.test/?u=' + encodeURIComponent(u),
@@ -105,8 +105,8 @@ describe('email policy', () => {
       },
     );
     expect(r.css).toBe(
-      '.m{background-color:#eee;background-image:url("https://proxy.test/?u=https%3A%2F%2Fimg.test%2Fbg.png");direction:rtl}\n' +
-        '.m{color:navy;}\n.m{margin:0;color:#333}',
+      '.m{background-color:#eee;background-image:url("https://proxy.test/?u=https%3A%2F%2Fimg.test%2Fbg.png");color:teal;direction:rtl}\n' +
+        ':where(.m a:link){color:#00f}\n.m{color:navy;}\n.m{margin:0;color:#333}',
     );
     expect(r.html).toBe('<style>' + r.css + '</style>x');
     expect(r.body).toBe('x');
@@ -121,7 +121,7 @@ describe('email policy', () => {
     });
     expect(plain.css).toBe('.m{direction:rtl}\n');
     expect(plain.html).toBe('<style>.m{direction:rtl}\n</style>y');
-    expect(reports).toEqual(['background: refused by rewrite', 'bgcolor: not a valid background-color value']);
+    expect(reports).toEqual(['background: refused by rewrite', 'bgcolor: not a valid color']);
     expect(sanitizeEmail('<body>z', { container: 'm' }).html).toBe('z');
     // Nothing in a carried value closes the <style> element or breaks out of its rule.
     const hostile = sanitizeEmail('<body style="font-family:&quot;</style><script>x</script>&quot;" background="data:image/png;base64,AA&quot;)}<!--">w', {
