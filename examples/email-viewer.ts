@@ -5,7 +5,8 @@
  *
  * Remote images become `https://images.example/proxy?url=...` (put your image proxy there); `cid:` parts become
  * `attachments/<content-id>` (where a real viewer serves the MIME parts). The message's style sheets are scoped
- * to its container, so the page around it keeps its own look.
+ * to its container, so the page around it keeps its own look; the container takes the message body's own look
+ * (background, colors, margins), so the page's spacing goes on an element around it.
  */
 import { readFileSync } from 'node:fs';
 // The Node entry point of the policies (what `htmlsift/policies` resolves to in Node): byte input in any of the
@@ -40,7 +41,7 @@ const mail = sanitizeEmail(bytes, {
 
 process.stdout.write(`<!doctype html><meta charset="utf-8"><title>Message</title>
 <meta http-equiv="content-security-policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://images.example 'self'">
-<style>body{font:14px system-ui;margin:0}header{padding:8px 16px;background:#eee}.${mail.container}{padding:16px;overflow:auto}</style>
+<style>body{font:14px system-ui;margin:0}header{padding:8px 16px;background:#eee}main{padding:16px;overflow:auto}</style>
 <header>Sanitized with htmlsift (${mail.cssRemoved.length} CSS removals${blocked.length ? `, ${blocked.length} cid: blocked` : ''})</header>
-<div class="${mail.container}">${mail.html}</div>
+<main><div class="${mail.container}">${mail.html}</div></main>
 `);
