@@ -118,7 +118,6 @@ export function containsFunction(values: readonly ComponentValue[], names: reado
   return false;
 }
 
-/** What `rewriteUrl` gave for `url`: a string or null, else a TypeError. */
 /** filterOne's first check of a value: every URL kept as written, and counted (`urlsSeen`). */
 let urlsSeen = 0;
 function keepUrl(url: string): string {
@@ -126,6 +125,7 @@ function keepUrl(url: string): string {
   return url;
 }
 
+/** What `rewriteUrl` gave for `url`: a string or null, else a TypeError. */
 function rewritten(r: unknown, url: string): string | null {
   if (r === null || typeof r === 'string') return r;
   throw new TypeError(`rewriteUrl: expected a string or null, got ${r === undefined ? 'undefined' : typeof r} for ${JSON.stringify(url)}`);
