@@ -29,7 +29,7 @@ import { serialize } from '../src/serializer.js';
 import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
 import { scopeStylesheet, type ScopeRemoval } from '../src/css/index.js';
 import { serializeString } from '../src/css/serialize.js';
-import { styleValueFor } from '../src/policy/style-transforms.js';
+import { legacyColor } from '../src/policy/style-transforms.js';
 import { checkUrl, type UrlPolicy } from '../src/url/url-policy.js';
 import { isUint8Array } from '../src/encoding/encoding-sniffing.js';
 import { ALWAYS_DROP, deepFreeze, optionsObject, unknownElementAction } from './shared.js';
@@ -311,7 +311,7 @@ function escapeForStyleElement(css: string): string {
 
 /**
  * The body's presentation, carried to the container that stands in for it (as the sheets' `body` selectors are):
- * its `bgcolor` and `text` colors (strict colors, as `toStyle` reads them), `background` image (its URL as the
+ * its `bgcolor` and `text` colors (read as a browser reads them: `legacyColor`), `background` image (its URL as the
  * policy left it, proxied or resolved) and `dir` (else the `html` element's), in a rule that the sheets' rules
  * override, as they do presentational attributes, and its link colors; its `style` attribute (filtered by the
  * policy) in a rule after the sheets, as an inline style wins over them. The body's other attributes (`class`,
@@ -342,8 +342,8 @@ function containerRules(body: Element | null, root: Element | null, scope: strin
         }
         const link = LINK_COLORS.indexOf(name);
         if (name === 'bgcolor' || name === 'text' || link >= 0) {
-          const color = styleValueFor('color', v);
-          if (color === null) reason = 'not a valid color';
+          const color = legacyColor(v);
+          if (color === null) reason = 'no color (empty or transparent)';
           else {
             if (link >= 0) links += ':where(' + scope + ' a:' + LINK_STATES[link] + '){color:' + color + '}\n';
             else hints.push((name === 'text' ? 'color:' : 'background-color:') + color);

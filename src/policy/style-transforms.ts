@@ -106,3 +106,37 @@ export function styleValueFor(property: StyleTransformProperty, rawValue: string
       return 'nowrap';
   }
 }
+
+/**
+ * The HTML standard's "rules for parsing a legacy colour value" (`bgcolor`, `text`, `link`... of the body), as a
+ * CSS color: a named color's name, otherwise `#rrggbb`; null where the rules fail (an empty value, `transparent`).
+ * For what a browser shows, not a strict check (`toStyle` refuses what is not plainly a color): `chucknorris` is
+ * `#c00000` there.
+ */
+export function legacyColor(value: string): string | null {
+  if (value === '') return null;
+  let v = trimHtmlSpace(value);
+  const lower = v.toLowerCase();
+  if (lower === 'transparent') return null;
+  if (NAMED_COLORS.has(lower)) return lower;
+  if (/^#[0-9a-fA-F]{3}$/.test(v)) return '#' + (v[1]! + v[1]! + v[2]! + v[2]! + v[3]! + v[3]!).toLowerCase();
+  // Code points past U+FFFF become "00"; then at most 128 code points, no leading #, and every non-hex digit a 0.
+  v = v.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '00');
+  if (v.length > 128) v = v.slice(0, 128);
+  if (v.charCodeAt(0) === 0x23) v = v.slice(1);
+  v = v.replace(/[^0-9a-fA-F]/g, '0');
+  while (v.length === 0 || v.length % 3 !== 0) v += '0';
+  let length = v.length / 3;
+  const parts = [v.slice(0, length), v.slice(length, 2 * length), v.slice(2 * length)];
+  if (length > 8) {
+    for (let k = 0; k < 3; k++) parts[k] = parts[k]!.slice(length - 8);
+    length = 8;
+  }
+  while (length > 2 && parts[0]![0] === '0' && parts[1]![0] === '0' && parts[2]![0] === '0') {
+    for (let k = 0; k < 3; k++) parts[k] = parts[k]!.slice(1);
+    length--;
+  }
+  let hex = '#';
+  for (const p of parts) hex += (length > 2 ? p.slice(0, 2) : p.padStart(2, '0')).toLowerCase();
+  return hex;
+}

@@ -1,8 +1,8 @@
 /**
  * `sanitizeEmail`'s container stands in for the message's body: Chromium must compute, for the container holding
  * the sanitized markup, the same style as it does for the body of the original message. Generated messages combine
- * the body attributes `sanitizeEmail` carries over (`bgcolor`, `text` and `link` in the forms the strict color
- * check accepts, `background`, `dir`, `style` with properties the email policy keeps), the `html` element's `dir`, and `<style>`
+ * the body attributes `sanitizeEmail` carries over (`bgcolor`, `text` and `link`, plain colors and values only the
+ * legacy color rules make a color of, `background`, `dir`, `style` with properties the email policy keeps), the `html` element's `dir`, and `<style>`
  * sheets with `body` and link rules, so that the order of presentational hints, sheet rules and the inline style
  * is exercised. Compared: background color and image (the original's URL as the proxy callback rewrote it),
  * direction, color, font size, text alignment, padding, and a link's color and font size. Requests are all
@@ -25,6 +25,13 @@ const PROPERTIES = ['background-color', 'background-image', 'direction', 'color'
 
 const skip = chromiumSkipReason(SUITE);
 
+/** Color attribute values: plain colors, and what only the legacy color rules make a color of (or none). */
+const COLORS = [
+  '#eee', '#EEEEEE', '  #123456 ', 'NAVY', 'transparent', '', ' ', 'chucknorris', 'fff', '#ffff', '#1234567',
+  'rgb(1,2,3)', 'currentcolor', 'canvas', '\u{1F600}ff', 'a\u{1F600}b\u{1F600}', '0'.repeat(24) + '1',
+  'f'.repeat(130) + '1', '#\u0000a', 'ninja turtle', '&#x41;&#x42;c',
+];
+
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
@@ -35,11 +42,11 @@ function message(random: () => number): string {
   const maybe = (p: number, s: () => string): void => {
     if (random() < p) attrs.push(s());
   };
-  maybe(0.6, () => `bgcolor="${pick(random, ['#eee', '#EEEEEE', '  #123456 ', 'red', 'NAVY', 'transparent', '0a0b0c'])}"`);
+  maybe(0.6, () => `bgcolor="${pick(random, [...COLORS, '0a0b0c', 'red'])}"`);
   maybe(0.4, () => `background="${pick(random, ['https://img.test/a.png', 'http://img.test/b c.png', 'https://img.test/q?x=&quot;1&quot;'])}"`);
   maybe(0.4, () => `dir="${pick(random, ['rtl', 'ltr', 'RTL', 'auto'])}"`);
-  maybe(0.3, () => `text="${pick(random, ['#0f0', 'teal', '#102030'])}"`);
-  maybe(0.3, () => `link="${pick(random, ['#f00', 'orange', '#405060'])}"`);
+  maybe(0.3, () => `text="${pick(random, [...COLORS, 'teal'])}"`);
+  maybe(0.3, () => `link="${pick(random, [...COLORS, 'orange'])}"`);
   maybe(0.6, () => {
     const decls = ['color:#333', 'background-color:#abcdef', 'direction:ltr', 'font-size:20px', 'text-align:center', 'padding-left:7px', 'background:none'];
     const n = 1 + Math.floor(random() * 3);

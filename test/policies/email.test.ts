@@ -105,23 +105,24 @@ describe('email policy', () => {
       },
     );
     expect(r.css).toBe(
-      '.m{background-color:#eee;background-image:url("https://proxy.test/?u=https%3A%2F%2Fimg.test%2Fbg.png");color:teal;direction:rtl}\n' +
-        ':where(.m a:link){color:#00f}\n.m{color:navy;}\n.m{margin:0;color:#333}',
+      '.m{background-color:#eeeeee;background-image:url("https://proxy.test/?u=https%3A%2F%2Fimg.test%2Fbg.png");color:teal;direction:rtl}\n' +
+        ':where(.m a:link){color:#0000ff}\n.m{color:navy;}\n.m{margin:0;color:#333}',
     );
     expect(r.html).toBe('<style>' + r.css + '</style>x');
     expect(r.body).toBe('x');
     expect(reports).toContain('class: the body is replaced by the container');
     expect(reports).toContain("lang: the body is replaced by the container");
-    // Without sheets: the rules alone; the html element's dir when the body has none; a color that is not one
-    // (read strictly, as toStyle reads it) is dropped and reported; a blocked image leaves no rule.
+    // Without sheets: the rules alone; the html element's dir when the body has none; colors read as a browser
+    // reads them (chucknorris is #c00000), and where it reads none (transparent) reported; a blocked image leaves
+    // no rule.
     reports.length = 0;
-    const plain = sanitizeEmail('<html dir="rtl"><body bgcolor="chucknorris" background="https://img.test/bg.png">y', {
+    const plain = sanitizeEmail('<html dir="rtl"><body bgcolor="chucknorris" background="https://img.test/bg.png" text="transparent">y', {
       container: 'm',
       onReport: (e) => e.stage === 'policy' && e.element === 'body' && reports.push(`${e.attribute}: ${e.reason ?? e.rule}`),
     });
-    expect(plain.css).toBe('.m{direction:rtl}\n');
-    expect(plain.html).toBe('<style>.m{direction:rtl}\n</style>y');
-    expect(reports).toEqual(['background: refused by rewrite', 'bgcolor: not a valid color']);
+    expect(plain.css).toBe('.m{background-color:#c00000;direction:rtl}\n');
+    expect(plain.html).toBe('<style>' + plain.css + '</style>y');
+    expect(reports).toEqual(['background: refused by rewrite', 'text: no color (empty or transparent)']);
     expect(sanitizeEmail('<body>z', { container: 'm' }).html).toBe('z');
     // Nothing in a carried value closes the <style> element or breaks out of its rule.
     const hostile = sanitizeEmail('<body style="font-family:&quot;</style><script>x</script>&quot;" background="data:image/png;base64,AA&quot;)}<!--">w', {

@@ -11,6 +11,7 @@ import {
   type Policy,
   type StyleTransformProperty,
 } from '../../src/policy/index.js';
+import { legacyColor } from '../../src/policy/style-transforms.js';
 import { serialize } from '../../src/serializer.js';
 import { parentLinksConsistent, preorder, stage, structure } from './helpers.js';
 
@@ -196,6 +197,26 @@ describe('styleValueFor (strict presentational values)', () => {
   });
   test('every transform property is covered above', () => {
     expect(new Set(CASES.map((c) => c[0]))).toEqual(new Set(STYLE_TRANSFORM_PROPERTIES));
+  });
+});
+
+describe('legacyColor (the HTML standard\'s rules for parsing a legacy colour value)', () => {
+  // Worked by hand through the standard's steps; Chromium computes the same (test/browser/email-container.test.ts).
+  test.each([
+    ['', null],
+    ['  TRANSPARENT ', null],
+    ['RebeccaPurple', 'rebeccapurple'],
+    ['#abc', '#aabbcc'],
+    ['abc', '#0a0b0c'], // no '#': three one-digit components
+    ['fff', '#0f0f0f'],
+    ['#ffff', '#ffff00'], // padded to six digits
+    ['chucknorris', '#c00000'], // c00c0000000 padded: c00c 0000 0000, then the first two of each
+    [' \t', '#000000'], // only whitespace: no digits, then three zeros
+    ['#1234567', '#124570'], // 123456700: 123 456 700, then the first two of each
+    ['\u{1F600}ff', '#00ff00'], // a code point past U+FFFF is "00": 00ff, padded 00ff00
+    ['0'.repeat(24) + '1', '#000010'], // 27 digits: 9 each, the last 8 kept, then the zeros all three lead with
+  ] as [string, string | null][])('%j', (value, expected) => {
+    expect(legacyColor(value)).toBe(expected);
   });
 });
 
