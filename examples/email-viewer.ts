@@ -43,5 +43,5 @@ process.stdout.write(`<!doctype html><meta charset="utf-8"><title>Message</title
 <meta http-equiv="content-security-policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https://images.example 'self'">
 <style>body{font:14px system-ui;margin:0}header{padding:8px 16px;background:#eee}main{padding:16px;overflow:auto}</style>
 <header>Sanitized with htmlsift (${mail.cssRemoved.length} CSS removals${blocked.length ? `, ${blocked.length} cid: blocked` : ''})</header>
-<main><div class="${mail.container}">${mail.html}</div></main>
+<main><div class="${mail.container}"${mail.lang !== '' ? ` lang="${mail.lang}"` : ''}>${mail.html}</div></main>
 `);

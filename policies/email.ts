@@ -184,6 +184,12 @@ export interface SanitizedEmail {
   css: string;
   /** The class to put on the container element: `<div class="${container}">${html}</div>`. */
   container: string;
+  /**
+   * The message's language (the body's `lang`, else the `html` element's; '' when none or not shaped as a language
+   * tag), for the container's `lang` attribute: CSS cannot carry it, and it picks fonts (Han characters in Japanese,
+   * Chinese or Korean text), hyphenation and quotes.
+   */
+  lang: string;
   /** What scoping removed from the style sheets, in source order. */
   cssRemoved: ScopeRemoval[];
 }
@@ -278,11 +284,11 @@ function sanitizeEmailWith(
   }
   enforceReparseSafety(fragment, { kind: 'fragment', name: 'div', namespace: HTML_NS }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   const bodyHtml = serialize(fragment, { roundTrip: true });
-  const [hints, inline] = containerRules(body, doc.documentElement, '.' + container, report);
+  const [hints, inline, lang] = containerRules(body, doc.documentElement, '.' + container, report);
 
   if (sheets.length === 0) {
     const css = escapeForStyleElement(hints + inline);
-    return { html: (css !== '' ? '<style>' + css + '</style>' : '') + bodyHtml, body: bodyHtml, css, container, cssRemoved: [] };
+    return { html: (css !== '' ? '<style>' + css + '</style>' : '') + bodyHtml, body: bodyHtml, css, container, lang, cssRemoved: [] };
   }
   const rewrite = resourceRewrite(options);
   const urlPolicy: UrlPolicy = {
@@ -301,7 +307,7 @@ function sanitizeEmailWith(
   });
   const css = escapeForStyleElement(hints + scoped.css + inline);
   const html = (css.trim() !== '' ? '<style>' + css + '</style>' : '') + bodyHtml;
-  return { html, body: bodyHtml, css, container, cssRemoved: scoped.removed };
+  return { html, body: bodyHtml, css, container, lang, cssRemoved: scoped.removed };
 }
 
 /** The sheet goes in a `<style>` element: nothing in it may close that element or open a comment there. */
@@ -314,14 +320,16 @@ function escapeForStyleElement(css: string): string {
  * its `bgcolor` and `text` colors (read as a browser reads them: `legacyColor`), `background` image (its URL as the
  * policy left it, proxied or resolved) and `dir` (else the `html` element's), in a rule that the sheets' rules
  * override, as they do presentational attributes, and its link colors; its `style` attribute (filtered by the
- * policy) in a rule after the sheets, as an inline style wins over them. The body's other attributes (`class`,
- * `lang`...) are dropped and reported.
+ * policy) in a rule after the sheets, as an inline style wins over them; and its `lang` (else the `html`
+ * element's), which CSS cannot carry, for `SanitizedEmail.lang`. The body's other attributes (`class`, `id`...) are
+ * dropped and reported.
  */
-function containerRules(body: Element | null, root: Element | null, scope: string, report: SanitizeEmailOptions['onReport']): [string, string] {
+function containerRules(body: Element | null, root: Element | null, scope: string, report: SanitizeEmailOptions['onReport']): [string, string, string] {
   const hints: string[] = [];
   let inline = '';
   let links = '';
   let dir = root !== null ? root.getAttribute('dir') : null;
+  let lang = root !== null ? root.getAttribute('lang') : null;
   if (body !== null) {
     for (const a of body.attributes) {
       let reason = 'the body is replaced by the container';
@@ -334,6 +342,10 @@ function containerRules(body: Element | null, root: Element | null, scope: strin
         }
         if (name === 'dir') {
           dir = v;
+          continue;
+        }
+        if (name === 'lang') {
+          lang = v;
           continue;
         }
         if (name === 'background') {
@@ -356,8 +368,15 @@ function containerRules(body: Element | null, root: Element | null, scope: strin
   }
   dir = dir === null ? '' : dir.toLowerCase();
   if (dir === 'ltr' || dir === 'rtl') hints.push('direction:' + dir);
-  return [(hints.length > 0 ? scope + '{' + hints.join(';') + '}\n' : '') + links, inline !== '' ? '\n' + scope + '{' + inline + '}' : ''];
+  return [
+    (hints.length > 0 ? scope + '{' + hints.join(';') + '}\n' : '') + links,
+    inline !== '' ? '\n' + scope + '{' + inline + '}' : '',
+    lang !== null && LANGUAGE_TAG.test(lang) ? lang : '',
+  ];
 }
+
+/** A language tag's shape (BCP 47: subtags of letters and digits), for the `lang` the caller puts on an element. */
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 
 /**
  * The body's link colors and the links they color: a rule of no specificity (`:where`), so that any rule of the

@@ -198,7 +198,7 @@ export function sanitizeInput(bytes: Uint8Array, job: Job): Result {
     input = job.charset !== null ? decode(bytes, job.charset) : decode(bytes, null);
     if (job.policy === 'email') {
       const r = sanitizeEmail(bytes, { container: EMAIL_CONTAINER, ...(job.charset !== null ? { charset: job.charset } : {}), ...(onReport ? { onReport } : {}) });
-      output = `<div class="${EMAIL_CONTAINER}">${r.html}</div>`;
+      output = `<div class="${EMAIL_CONTAINER}"${r.lang !== '' ? ` lang="${r.lang}"` : ''}>${r.html}</div>`;
     } else {
       const doc = sanitizeDocument(bytes, {
         ...(policy !== undefined ? { policy } : {}),

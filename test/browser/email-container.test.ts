@@ -5,7 +5,8 @@
  * legacy color rules make a color of, `background`, `dir`, `style` with properties the email policy keeps), the `html` element's `dir`, and `<style>`
  * sheets with `body` and link rules, so that the order of presentational hints, sheet rules and the inline style
  * is exercised. Compared: background color and image (the original's URL as the proxy callback rewrote it),
- * direction, color, font size, text alignment, padding, and a link's color and font size. Requests are all
+ * direction, color, font size, text alignment, padding, the locale (`-webkit-locale`, from `lang`: the caller puts
+ * `SanitizedEmail.lang` on the container), and a link's color and font size. Requests are all
  * refused but the page's own: nothing is loaded.
  *
  *   npx vitest run --config vitest.browser.config.ts test/browser/email-container.test.ts
@@ -21,7 +22,7 @@ const SUITE = 'email-container';
 const CASES = Number(process.env.HTMLSIFT_EMAIL_CASES ?? 200);
 const SEED = Number(process.env.HTMLSIFT_SEED ?? 2026112950);
 const PROXY = 'https://proxy.test/?u=';
-const PROPERTIES = ['background-color', 'background-image', 'direction', 'color', 'font-size', 'text-align', 'padding-left'];
+const PROPERTIES = ['background-color', 'background-image', 'direction', 'color', 'font-size', 'text-align', 'padding-left', '-webkit-locale'];
 
 const skip = chromiumSkipReason(SUITE);
 
@@ -47,12 +48,13 @@ function message(random: () => number): string {
   maybe(0.4, () => `dir="${pick(random, ['rtl', 'ltr', 'RTL', 'auto'])}"`);
   maybe(0.3, () => `text="${pick(random, [...COLORS, 'teal'])}"`);
   maybe(0.3, () => `link="${pick(random, [...COLORS, 'orange'])}"`);
+  maybe(0.3, () => `lang="${pick(random, ['ja', 'zh-Hant-TW', 'EN-us', 'de'])}"`);
   maybe(0.6, () => {
     const decls = ['color:#333', 'background-color:#abcdef', 'direction:ltr', 'font-size:20px', 'text-align:center', 'padding-left:7px', 'background:none'];
     const n = 1 + Math.floor(random() * 3);
     return `style="${Array.from({ length: n }, () => pick(random, decls)).join(';')}"`;
   });
-  const htmlDir = random() < 0.3 ? ` dir="${pick(random, ['rtl', 'ltr'])}"` : '';
+  const htmlDir = (random() < 0.3 ? ` dir="${pick(random, ['rtl', 'ltr'])}"` : '') + (random() < 0.3 ? ` lang="${pick(random, ['ko', 'ar-EG'])}"` : '');
   const sheet =
     random() < 0.5
       ? `<style>${pick(random, ['body{background-color:#010203}', 'body{color:green}', 'body{direction:rtl}', 'body{font-size:11px;text-align:right}', 'body{background-image:url(https://img.test/s.png)}', 'a{color:#aaa}', 'a:link{color:#bbb}', 'body a{font-size:9px}'])}</style>`
@@ -108,7 +110,9 @@ describe.skipIf(skip !== null)("sanitizeEmail's container looks like the message
       // The original's image URL as the proxy rewrote it: the URL Chromium resolved, proxied.
       const image = /^url\("(.*)"\)$/.exec(original['background-image']!);
       if (image !== null) original['background-image'] = `url("${PROXY + encodeURIComponent(JSON.parse(`"${image[1]}"`) as string)}")`;
-      const ours = await computed(page, `<!DOCTYPE html><html><head></head><body><div class="m">${out.html}</div></body></html>`, '.m');
+      // The container as the README shows it: the class, and the message's language as its lang attribute.
+      const lang = out.lang !== '' ? ` lang="${out.lang}"` : '';
+      const ours = await computed(page, `<!DOCTYPE html><html><head></head><body><div class="m"${lang}>${out.html}</div></body></html>`, '.m');
       for (const p of [...PROPERTIES, 'a color', 'a font-size']) {
         if (original[p] !== ours[p]) differences.push(`${input}\n  ${p}: body ${original[p]}, container ${ours[p]}\n  css: ${out.css}`);
       }
@@ -119,10 +123,10 @@ describe.skipIf(skip !== null)("sanitizeEmail's container looks like the message
   });
 
   test('positive control: without the carried rules, the container differs from the body', async () => {
-    const input = '<!DOCTYPE html><html><body bgcolor="#eee" dir="rtl" style="color:#333" link="red">x<a href="https://link.test/">l</a></body></html>';
+    const input = '<!DOCTYPE html><html><body bgcolor="#eee" dir="rtl" style="color:#333" link="red" lang="ja">x<a href="https://link.test/">l</a></body></html>';
     const out = sanitizeEmail(input, { container: 'm' });
     const original = await computed(page, input, 'body');
     const ours = await computed(page, `<!DOCTYPE html><div class="m">${out.body}</div>`, '.m');
-    expect([...PROPERTIES, 'a color'].filter((p) => original[p] !== ours[p])).toEqual(['background-color', 'direction', 'color', 'a color']);
+    expect([...PROPERTIES, 'a color'].filter((p) => original[p] !== ours[p])).toEqual(['background-color', 'direction', 'color', '-webkit-locale', 'a color']);
   });
 });

@@ -96,6 +96,9 @@ describe('htmlsift CLI', () => {
     expect(doc.stdout).toMatch(/^<!DOCTYPE html><html><head>.*<\/head><body><p>a<\/p><\/body><\/html>$/s);
     const mail = run(['--document', '--policy', 'email'], '<style>p{color:red}</style><p>a</p>');
     expect(mail.stdout).toBe('<div class="htmlsift-email"><style>.htmlsift-email p{color:red;}</style><p>a</p></div>');
+    // The body's look and language go to the container.
+    const body = run(['--document', '--policy', 'email'], '<html lang="de"><body bgcolor="#fff">a');
+    expect(body.stdout).toBe('<div class="htmlsift-email" lang="de"><style>.htmlsift-email{background-color:#ffffff}\n</style>a</div>');
     const rep = run(['--document', '--policy', 'email', '--report'], '<p>a<script>x</script></p>');
     expect(rep.stderr.trimEnd().split('\n').map((l) => (JSON.parse(l) as { element: string }).element)).toContain('script');
   });

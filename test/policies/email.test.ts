@@ -111,7 +111,9 @@ describe('email policy', () => {
     expect(r.html).toBe('<style>' + r.css + '</style>x');
     expect(r.body).toBe('x');
     expect(reports).toContain('class: the body is replaced by the container');
-    expect(reports).toContain("lang: the body is replaced by the container");
+    // The language goes to the caller, for the container's lang attribute.
+    expect(r.lang).toBe('en');
+    expect(reports.filter((x) => x.startsWith('lang'))).toEqual([]);
     // Without sheets: the rules alone; the html element's dir when the body has none; colors read as a browser
     // reads them (chucknorris is #c00000), and where it reads none (transparent) reported; a blocked image leaves
     // no rule.
@@ -121,6 +123,9 @@ describe('email policy', () => {
       onReport: (e) => e.stage === 'policy' && e.element === 'body' && reports.push(`${e.attribute}: ${e.reason ?? e.rule}`),
     });
     expect(plain.css).toBe('.m{background-color:#c00000;direction:rtl}\n');
+    expect(plain.lang).toBe('');
+    expect(sanitizeEmail('<html lang="ja-JP"><body>z', { container: 'm' }).lang).toBe('ja-JP');
+    expect(sanitizeEmail('<html lang="ja"><body lang="x y">z', { container: 'm' }).lang).toBe('');
     expect(plain.html).toBe('<style>' + plain.css + '</style>y');
     expect(reports).toEqual(['background: refused by rewrite', 'text: no color (empty or transparent)']);
     expect(sanitizeEmail('<body>z', { container: 'm' }).html).toBe('z');
@@ -197,7 +202,7 @@ describe('email policy', () => {
       }),
     ).toThrow('proxy down');
     const after = sanitizeEmail('<img src="https://a.test/4.png"><img src="cid:x"><p>y</p>', { container: 'after' });
-    expect(after).toEqual({ html: '<img><img><p>y</p>', body: '<img><img><p>y</p>', css: '', container: 'after', cssRemoved: [] });
+    expect(after).toEqual({ html: '<img><img><p>y</p>', body: '<img><img><p>y</p>', css: '', container: 'after', lang: '', cssRemoved: [] });
   });
 
   it('names each default container differently', () => {
