@@ -27,7 +27,7 @@ import { DEFAULT_STYLE_PROPERTIES, compilePolicy, withPolicyEngine } from '../sr
 import { sanitizeDocument, type SanitizeReportEntry } from '../src/sanitize.js';
 import { serialize } from '../src/serializer.js';
 import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
-import { scopeStylesheet, type ScopeRemoval } from '../src/css/index.js';
+import { scopeStylesheet, type ScopeRemoval, type ScopeResult } from '../src/css/index.js';
 import { serializeString } from '../src/css/serialize.js';
 import { legacyColor } from '../src/policy/style-transforms.js';
 import { checkUrl, type UrlPolicy } from '../src/url/url-policy.js';
@@ -285,18 +285,21 @@ function sanitizeEmailWith(
   enforceReparseSafety(fragment, { kind: 'fragment', name: 'div', namespace: HTML_NS }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   const bodyHtml = serialize(fragment, { roundTrip: true });
   const [hints, inline, lang] = containerRules(body, doc.documentElement, '.' + container, report);
+  const scoped = sheets.length > 0 ? scopeSheets(sheets, options, container) : null;
+  const css = escapeForStyleElement(hints + (scoped !== null ? scoped.css : '') + inline);
+  const html = (css.trim() !== '' ? '<style>' + css + '</style>' : '') + bodyHtml;
+  return { html, body: bodyHtml, css, container, lang, cssRemoved: scoped !== null ? scoped.removed : [] };
+}
 
-  if (sheets.length === 0) {
-    const css = escapeForStyleElement(hints + inline);
-    return { html: (css !== '' ? '<style>' + css + '</style>' : '') + bodyHtml, body: bodyHtml, css, container, lang, cssRemoved: [] };
-  }
+/** The message's `<style>` sheets scoped to the container, their URLs through the same rules as the markup's. */
+function scopeSheets(sheets: string[], options: SanitizeEmailOptions, container: string): ScopeResult {
   const rewrite = resourceRewrite(options);
   const urlPolicy: UrlPolicy = {
     schemes: ['http', 'https', 'cid', 'data'],
     relative: 'drop',
     rewrite: (url, context) => rewrite(String(url), context),
   };
-  const scoped = scopeStylesheet(sheets.join('\n'), {
+  return scopeStylesheet(sheets.join('\n'), {
     scope: '.' + container,
     allowAtRules: ['media'],
     declarations: {
@@ -305,9 +308,6 @@ function sanitizeEmailWith(
       allowImportant: true,
     },
   });
-  const css = escapeForStyleElement(hints + scoped.css + inline);
-  const html = (css.trim() !== '' ? '<style>' + css + '</style>' : '') + bodyHtml;
-  return { html, body: bodyHtml, css, container, lang, cssRemoved: scoped.removed };
 }
 
 /** The sheet goes in a `<style>` element: nothing in it may close that element or open a comment there. */
