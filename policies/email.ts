@@ -8,7 +8,10 @@
  * `rel="noopener noreferrer"`.
  * Removed: scripts, forms and their controls (a `form` is unwrapped), frames, objects/embeds, SVG/MathML,
  * `meta` (so `meta refresh`), `link`, `base`, `title`, comments (so conditional comments). Unknown elements
- * are unwrapped. Relative URLs are dropped (an email has no base).
+ * are unwrapped. Relative URLs are resolved against the message's base (`baseUrl`, and with `sanitizeEmail` the
+ * message's own `<base href>`), as a browser showing the message would, then checked as absolute ones; without a
+ * base they are dropped (in the page showing the message they would point at the page's own site), but for
+ * scheme-relative ones (`//host/path`), taken as https.
  * Remote resources: every URL that loads something (img `src`/`srcset`, `background`, CSS `url()`) that is
  * http(s) is blocked unless a `proxyImage` callback rewrites it; `cid:` URLs are resolved by `resolveCid` or
  * blocked; raster `data:` images are kept.
@@ -88,26 +91,108 @@ export interface EmailOptions {
    * (`attachments.get(id)` of a missing one) blocks. Default: block.
    */
   resolveCid?: (contentId: string) => string | null | undefined;
+  /**
+   * The message's base URL, an absolute http or https URL (the MIME part's `Content-Base`, or its
+   * `Content-Location` made absolute). Relative URLs in the message are resolved against it, then go through the
+   * rules absolute ones do (links kept, images and backgrounds to `proxyImage`). `sanitizeEmail` also reads the
+   * message's own `<base href>`, as a browser does (the first one with an `href`, itself resolved against this).
+   * Without a base, relative URLs are dropped: in a web page they would point at the page's own site.
+   */
+  baseUrl?: string;
 }
 
-/** The URL rewrite shared by attributes and style sheets. */
-function resourceRewrite(options: EmailOptions): (url: string, context: UrlRewriteContext) => string | null {
+/**
+ * What the URL rewrite reads: the callbacks, and the base URL relative URLs are resolved against (null: none, and
+ * then only scheme-relative URLs are kept, as https).
+ */
+interface EmailCall {
+  proxyImage: EmailOptions['proxyImage'];
+  resolveCid: EmailOptions['resolveCid'];
+  base: string | null;
+  /** Whether the message's base element has been read (sanitizeEmail's calls). */
+  baseRead: boolean;
+}
+
+/**
+ * The document base URL given by the message's first base element with an `href` (HTML, "set the frozen base
+ * URL"): its `href` parsed against the fallback (`baseUrl`, else nothing: a relative one then fails); a value that
+ * fails to parse, or gives a `data:` or `javascript:` URL, leaves the fallback. (What resolves against a base of
+ * another scheme is kept only if it is an http or https URL, or a `mailto:` or `tel:` link.)
+ */
+function readBase(call: EmailCall, href: string): void {
+  let u: URL;
+  try {
+    u = call.base !== null ? new URL(href, call.base) : new URL(href);
+  } catch {
+    return;
+  }
+  if (u.protocol === 'data:' || u.protocol === 'javascript:') return;
+  call.base = u.href;
+}
+
+/** `options.baseUrl` checked: an absolute http or https URL (its `href`), or null when not given. */
+function checkedBaseUrl(options: EmailOptions, fn: string): string | null {
+  const v = options.baseUrl;
+  if (v === undefined) return null;
+  if (typeof v !== 'string') throw new TypeError(`${fn}: options.baseUrl: expected a string, got ${v === null ? 'null' : typeof v}`);
+  const base = httpUrl(v, undefined);
+  if (base === null) throw new TypeError(`${fn}: options.baseUrl: expected an absolute http or https URL, got ${JSON.stringify(v)}`);
+  return base;
+}
+
+/** `url` parsed (against `base`, when given) if it gives an http or https URL: its `href`; else null. */
+function httpUrl(url: string, base: string | undefined): string | null {
+  let u: URL;
+  try {
+    u = base === undefined ? new URL(url) : new URL(url, base);
+  } catch {
+    return null;
+  }
+  return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+}
+
+const SCHEME_RELATIVE = /^[\\/]{2}/;
+
+/**
+ * The URL rewrite shared by attributes and style sheets. The URL policies keep relative URLs as written (after
+ * the scheme checks, made for them as https): here they are resolved against the call's base, or dropped. With a
+ * base, an absolute http or https URL is parsed again against it, from what was written: `http:x.png` is relative
+ * against an http base.
+ */
+function resourceRewrite(call: EmailCall): (url: string, context: UrlRewriteContext) => string | null {
   return (url, context) => {
-    const u = String(url);
+    let u = String(url);
+    let scheme = /^([a-z][a-z0-9+.-]*):/i.exec(u)?.[1]?.toLowerCase() ?? '';
+    if (scheme === '') {
+      // Without a base, a scheme-relative URL (`//host/path`) still names its site: https, as checked.
+      const base = call.base ?? (SCHEME_RELATIVE.test(u) ? 'https://base.invalid/' : null);
+      if (base === null) return null;
+      let resolved: URL;
+      try {
+        resolved = new URL(u, base);
+      } catch {
+        return null;
+      }
+      u = resolved.href;
+      scheme = resolved.protocol.slice(0, -1);
+      if (scheme !== 'http' && scheme !== 'https' && !(context.kind === 'link' && (scheme === 'mailto' || scheme === 'tel'))) return null;
+    } else if (call.base !== null && (scheme === 'http' || scheme === 'https')) {
+      // (The same scheme as before: a URL with a scheme keeps it.)
+      u = httpUrl(context.written, call.base) ?? u;
+    }
     if (context.kind === 'link') return u;
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(u)?.[1]?.toLowerCase() ?? '';
     if (scheme === 'data') return u;
     if (scheme === 'cid') {
-      if (options.resolveCid === undefined) return null;
+      if (call.resolveCid === undefined) return null;
       let id = u.slice(4);
       try {
         id = decodeURIComponent(id);
       } catch {
         // keep the raw form
       }
-      return options.resolveCid(id.replace(/^<|>$/g, '')) ?? null;
+      return call.resolveCid(id.replace(/^<|>$/g, '')) ?? null;
     }
-    if (scheme === 'http' || scheme === 'https') return options.proxyImage !== undefined ? (options.proxyImage(u, context) ?? null) : null;
+    if (scheme === 'http' || scheme === 'https') return call.proxyImage !== undefined ? (call.proxyImage(u, context) ?? null) : null;
     return null;
   };
 }
@@ -125,17 +210,22 @@ export function emailPolicy(options?: EmailOptions | null): Policy {
   for (const k of ['proxyImage', 'resolveCid'] as const) {
     if (options[k] !== undefined && typeof options[k] !== 'function') throw new TypeError(`emailPolicy: options.${k}: expected a function`);
   }
-  return withPolicyEngine(buildPolicy(options));
+  const base = checkedBaseUrl(options, 'emailPolicy');
+  return withPolicyEngine(buildPolicy({ proxyImage: options.proxyImage, resolveCid: options.resolveCid, base, baseRead: false }));
 }
 
-function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Policy {
+/**
+ * The policy; with `onStyle` (sanitizeEmail's), `<style>` sheets go to it, and the message's first `<base>` with an
+ * `href` sets `call.base` (the structure pass, where the hook runs, is over before the URL rules read it).
+ */
+function buildPolicy(call: EmailCall, onStyle?: (css: string) => void): Policy {
   return {
     sanitizer: SANITIZER,
     urls: {
       schemes: ['http', 'https', 'mailto', 'tel', 'cid', 'data'],
-      relative: 'drop',
+      relative: 'keep',
       kinds: { link: { schemes: ['http', 'https', 'mailto', 'tel'] } },
-      rewrite: resourceRewrite(options),
+      rewrite: resourceRewrite(call),
     },
     attributes: {
       cellpadding: { value: { pattern: '[0-9]{1,3}' } },
@@ -151,9 +241,17 @@ function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Po
         onStyle === undefined
           ? onElement
           : (el, ctx) => {
-              if (el.localName === 'style' && el.namespaceURI === HTML_NS) {
-                onStyle(el.textContent);
-                return 'drop';
+              if (el.namespaceURI === HTML_NS) {
+                if (el.localName === 'style') {
+                  onStyle(el.textContent);
+                  return 'drop';
+                }
+                // The document base URL (HTML, "frozen base URL"): the first base element with an href, resolved
+                // against the fallback base URL; one that fails to parse leaves the fallback.
+                if (el.localName === 'base' && !call.baseRead && el.hasAttribute('href')) {
+                  call.baseRead = true;
+                  readBase(call, el.getAttribute('href')!);
+                }
               }
               return onElement(el, ctx);
             },
@@ -162,7 +260,7 @@ function buildPolicy(options: EmailOptions, onStyle?: (css: string) => void): Po
 }
 
 /** The plain email policy: remote resources and `cid:` blocked, `<style>` dropped. */
-export const email: Policy = deepFreeze(buildPolicy({}));
+export const email: Policy = deepFreeze(buildPolicy({ proxyImage: undefined, resolveCid: undefined, base: null, baseRead: false }));
 
 export interface SanitizeEmailOptions extends EmailOptions {
   /** The container's class (letters, digits, `-`, `_`). Default: `htmlsift-email-` and a random suffix. */
@@ -217,14 +315,16 @@ function randomSuffix(): string {
 }
 
 /**
- * The callbacks of the `sanitizeEmail` call in progress, and the list its `<style>` sheets go to. `sanitizeEmail`'s
+ * The callbacks and base URL of the `sanitizeEmail` call in progress, and the list its `<style>` sheets go to. `sanitizeEmail`'s
  * policy is compiled once (`callPolicy`) and reads them from here: compiling it per message (with scoping an empty
  * stylesheet, now skipped) was half of a paragraph-sized message's time. A callback that calls `sanitizeEmail` itself
  * finds the outer call's values back when it returns.
  */
-const activeCall: { proxyImage: EmailOptions['proxyImage']; resolveCid: EmailOptions['resolveCid']; sheets: string[] } = {
+const activeCall: EmailCall & { sheets: string[] } = {
   proxyImage: undefined,
   resolveCid: undefined,
+  base: null,
+  baseRead: false,
   sheets: [],
 };
 let callPolicy: CompiledPolicy | null = null;
@@ -248,17 +348,18 @@ export function sanitizeEmail(input: string | Uint8Array, options?: SanitizeEmai
   if (options.charset !== undefined && typeof options.charset !== 'string') throw new TypeError('sanitizeEmail: options.charset: expected a string');
   const report = options.onReport;
   if (report !== undefined && typeof report !== 'function') throw new TypeError('sanitizeEmail: options.onReport: expected a function');
+  const base = checkedBaseUrl(options, 'sanitizeEmail');
   const sheets: string[] = [];
-  const outer = { proxyImage: activeCall.proxyImage, resolveCid: activeCall.resolveCid, sheets: activeCall.sheets };
+  const outer = { ...activeCall };
   activeCall.proxyImage = options.proxyImage;
   activeCall.resolveCid = options.resolveCid;
+  activeCall.base = base;
+  activeCall.baseRead = false;
   activeCall.sheets = sheets;
   try {
     return sanitizeEmailWith(input, options, container, sheets, report);
   } finally {
-    activeCall.proxyImage = outer.proxyImage;
-    activeCall.resolveCid = outer.resolveCid;
-    activeCall.sheets = outer.sheets;
+    Object.assign(activeCall, outer);
   }
 }
 
@@ -285,19 +386,22 @@ function sanitizeEmailWith(
   enforceReparseSafety(fragment, { kind: 'fragment', name: 'div', namespace: HTML_NS }, report ? (r) => report({ stage: 'reparse-safety', ...r }) : undefined);
   const bodyHtml = serialize(fragment, { roundTrip: true });
   const [hints, inline, lang] = containerRules(body, doc.documentElement, '.' + container, report);
-  const scoped = sheets.length > 0 ? scopeSheets(sheets, options, container) : null;
+  const scoped = sheets.length > 0 ? scopeSheets(sheets, container) : null;
   const css = escapeForStyleElement(hints + (scoped !== null ? scoped.css : '') + inline);
   const html = (css.trim() !== '' ? '<style>' + css + '</style>' : '') + bodyHtml;
   return { html, body: bodyHtml, css, container, lang, cssRemoved: scoped !== null ? scoped.removed : [] };
 }
 
-/** The message's `<style>` sheets scoped to the container, their URLs through the same rules as the markup's. */
-function scopeSheets(sheets: string[], options: SanitizeEmailOptions, container: string): ScopeResult {
-  const rewrite = resourceRewrite(options);
+/**
+ * The message's `<style>` sheets scoped to the container, their URLs through the same rules as the markup's (and
+ * resolved against the same base: a `<style>` element's URLs are the document's).
+ */
+function scopeSheets(sheets: string[], container: string): ScopeResult {
+  const rewrite = resourceRewrite(activeCall);
   const urlPolicy: UrlPolicy = {
     schemes: ['http', 'https', 'cid', 'data'],
-    relative: 'drop',
-    rewrite: (url, context) => rewrite(String(url), context),
+    relative: 'keep',
+    rewrite: (url, context, written) => rewrite(String(url), { ...context, written }),
   };
   return scopeStylesheet(sheets.join('\n'), {
     scope: '.' + container,

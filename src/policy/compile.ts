@@ -365,8 +365,8 @@ function compileUrls(v: unknown): Map<UrlKind, UrlPolicy> {
     if (base !== undefined) policy.base = base;
     if (rewrite !== undefined) {
       const user = rewrite;
-      policy.rewrite = (url: URL | string, ctx: UrlContext) =>
-        user(typeof url === 'string' ? url : url.href, { element: ctx.element, attribute: ctx.attribute, kind: ctx.kind });
+      policy.rewrite = (url: URL | string, ctx: UrlContext, written: string) =>
+        user(typeof url === 'string' ? url : url.href, { element: ctx.element, attribute: ctx.attribute, kind: ctx.kind, written });
     }
     out.set(kind, policy);
   }

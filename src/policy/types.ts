@@ -95,6 +95,12 @@ export interface UrlRewriteContext {
   /** The attribute's qualified name (`href`, `xlink:href`, `srcset`, `style`). */
   attribute: string;
   kind: UrlKind;
+  /**
+   * The URL as written, entity-decoded and cleaned as the URL parser starts (leading and trailing spaces and control
+   * characters, and every tab and newline, taken out), before it was parsed: for a rewrite that resolves URLs
+   * against a base of its own (`http:x`, relative against an http base, is absolute without one).
+   */
+  written: string;
 }
 
 export interface UrlKindRules {

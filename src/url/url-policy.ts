@@ -45,8 +45,11 @@ export interface UrlPolicy {
   base?: string;
   /** For `data:` URLs (when "data" is an allowed scheme): allowed MIME type essences. Default: raster images. */
   dataMimeTypes?: readonly string[];
-  /** Called for every URL that passed the checks; return the URL to use, or null to drop it. */
-  rewrite?(url: URL | string, context: UrlContext): string | null;
+  /**
+   * Called for every URL that passed the checks, with the URL as written (cleaned); return the URL to use, or null to
+   * drop it.
+   */
+  rewrite?(url: URL | string, context: UrlContext, written: string): string | null;
 }
 
 export interface UrlDecision {
@@ -229,7 +232,7 @@ export function checkUrl(value: string, policy: UrlPolicy, context: UrlContext =
     if (refused !== null) return drop(`data: MIME type not allowed: ${refused}`, form, effectiveScheme);
   }
   if (policy.rewrite) {
-    const r: unknown = policy.rewrite(parsed ?? out, context);
+    const r: unknown = policy.rewrite(parsed ?? out, context, clean);
     if (r === null) return drop('refused by rewrite', form, effectiveScheme);
     if (typeof r !== 'string') throw new TypeError(`urls.rewrite: expected a string or null, got ${r === undefined ? 'undefined' : typeof r} for ${JSON.stringify(value)}`);
     const rc = cleanUrl(r);

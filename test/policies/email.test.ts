@@ -205,6 +205,55 @@ describe('email policy', () => {
     expect(after).toEqual({ html: '<img><img><p>y</p>', body: '<img><img><p>y</p>', css: '', container: 'after', lang: '', cssRemoved: [] });
   });
 
+  it("resolves relative URLs against the message's base element, else baseUrl; drops them without either", () => {
+    const proxy = (u: string): string => 'https://proxy.test/?u=' + encodeURIComponent(u);
+    const msg = (head: string): string =>
+      `<html><head>${head}<style>.x{background:url(img/s.png)}</style></head><body background="bg.png">` +
+      '<a href="../archive">a</a><a href="#top">t</a><a href="//cdn.test/x">o</a><a href="http:same">h</a>' +
+      '<img src="logo.png" srcset="a.png 1x, /b.png 2x"><div style="background-image:url(\'/s.png\')">x</div><a href="javascript:alert(1)">j</a></body></html>';
+    const links = (html: string): (string | null)[] => elements(parseFragment(html, { context: 'div' })).filter((e) => e.localName === 'a').map((e) => e.getAttribute('href'));
+    const r = sanitizeEmail(msg('<base href="https://news.test/issue/7/">'), { container: 'c', proxyImage: proxy });
+    expect(links(r.body)).toEqual([
+      'https://news.test/issue/archive',
+      'https://news.test/issue/7/#top',
+      'https://cdn.test/x',
+      // `http:same` is absolute against an https base, relative against an http one (below).
+      'http://same/',
+      null,
+    ]);
+    expect(loadedUrls(r.body, r.css).sort()).toEqual(
+      ['https://news.test/issue/7/bg.png', 'https://news.test/issue/7/img/s.png', 'https://news.test/issue/7/logo.png',
+        'https://news.test/issue/7/a.png', 'https://news.test/b.png', 'https://news.test/s.png'].map(proxy).sort(),
+    );
+    // baseUrl (the MIME part's Content-Location) is the fallback: a relative base element resolves against it.
+    const m = sanitizeEmail(msg('<base target="_blank"><base href="sub/"><base href="https://ignored.test/">'), { container: 'c', baseUrl: 'http://mime.test/dir/page.html' });
+    expect(links(m.body)).toEqual(['http://mime.test/dir/archive', 'http://mime.test/dir/sub/#top', 'http://cdn.test/x', 'http://mime.test/dir/sub/same', null]);
+    // No base: relative URLs would point at the page showing the message; dropped, but for scheme-relative ones.
+    const none = sanitizeEmail(msg(''), { container: 'c', proxyImage: proxy });
+    expect(links(none.body)).toEqual([null, null, 'https://cdn.test/x', 'http://same/', null]);
+    expect(loadedUrls(none.body, none.css)).toEqual([]);
+    // A base element that fails to parse, or of data: or javascript:, leaves the fallback (the standard); one of
+    // another scheme is what relative URLs resolve against, and only what comes out http(s), mailto: or tel: is kept.
+    for (const bad of ['http://[bad', 'javascript:alert(1)//', 'data:text/html,x']) {
+      expect(links(sanitizeEmail(msg(`<base href="${bad}">`), { container: 'c', baseUrl: 'https://mime.test/' }).body)[0]).toBe('https://mime.test/archive');
+      expect(links(sanitizeEmail(msg(`<base href="${bad}">`), { container: 'c' }).body)[0]).toBe(null);
+    }
+    expect(links(sanitizeEmail(msg('<base href="mailto:x@y.test">'), { container: 'c' }).body)).toEqual([null, 'mailto:x@y.test#top', null, 'http://same/', null]);
+    expect(links(sanitizeEmail(msg('<base href="ftp://f.test/d/">'), { container: 'c' }).body)).toEqual([null, null, null, 'http://same/', null]);
+    // Each call has its own base: the last message's does not stay.
+    expect(links(sanitizeEmail('<a href="x">x</a>', { container: 'c' }).body)).toEqual([null]);
+    // The plain policy takes baseUrl too (the message's base element is read by sanitizeEmail only).
+    expect(links(sanitize('<base href="https://no.test/"><a href="x">x</a>', { policy: emailPolicy({ baseUrl: 'https://e.test/d/' }) }))).toEqual(['https://e.test/d/x']);
+  });
+
+  it('refuses a baseUrl that is not an absolute http or https URL, naming the option', () => {
+    for (const bad of [1, null, '', '/rel', 'ftp://x.test/', 'javascript:alert(1)', 'data:,x', 'http://[bad']) {
+      expect(() => sanitizeEmail('x', { baseUrl: bad as string })).toThrow(/^sanitizeEmail: options\.baseUrl: expected (a string|an absolute http or https URL)/);
+      expect(() => emailPolicy({ baseUrl: bad as string })).toThrow(/^emailPolicy: options\.baseUrl: /);
+    }
+    expect(() => sanitizeEmail('x', { baseUrl: 'HTTPS://Mail.Test/a b' })).not.toThrow();
+  });
+
   it('names each default container differently', () => {
     const names = new Set<string>();
     for (let i = 0; i < 300; i++) {

@@ -185,8 +185,19 @@ describe('style attributes', () => {
     expect(attributes('<div style="background-image:url(http://x/a.png)">x</div>', policy)).toBe(
       '<div style="background-image:url(https://proxy/?u=http%3A%2F%2Fx%2Fa.png)">x</div>',
     );
-    expect(ctxs).toEqual([{ element: 'div', attribute: 'style', kind: 'image' }]);
+    expect(ctxs).toEqual([{ element: 'div', attribute: 'style', kind: 'image', written: 'http://x/a.png' }]);
     expect(attributes('<div style="background-image:url(javascript:alert(1))">x</div>', policy)).toBe('<div>x</div>');
+  });
+
+  test('a rewrite is given the URL as written, cleaned as the URL parser starts, beside its parsed form', () => {
+    const seen: [string, string][] = [];
+    const policy: Policy = { urls: { relative: 'keep', rewrite: (u, c) => (seen.push([u, c.written]), u) } };
+    attributes('<a href=" http:x\ty ">a</a><img src="\n../a b.png"><a href="HTTPS://X.TEST/%7e">b</a>', policy);
+    expect(seen).toEqual([
+      ['http://xy/', 'http:xy'],
+      ['../a b.png', '../a b.png'],
+      ['https://x.test/%7e', 'HTTPS://X.TEST/%7e'],
+    ]);
   });
 });
 
