@@ -8,7 +8,7 @@
  * `rel="noopener noreferrer"`.
  * Removed: scripts, forms and their controls (a `form` is unwrapped), frames, objects/embeds, SVG/MathML,
  * `meta` (so `meta refresh`), `link`, `base`, `title`, comments (so conditional comments). Unknown elements
- * are unwrapped. Relative URLs are resolved against the message's base (`baseUrl`, and with `sanitizeEmail` the
+ * are unwrapped (a `picture` leaves its `img`, its `source`s dropped). Relative URLs are resolved against the message's base (`baseUrl`, and with `sanitizeEmail` the
  * message's own `<base href>`), as a browser showing the message would, then checked as absolute ones; without a
  * base they are dropped (in the page showing the message they would point at the page's own site), but for
  * scheme-relative ones (`//host/path`), taken as https.

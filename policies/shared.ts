@@ -44,12 +44,16 @@ export function unknownElementAction(el: Element, allowed: ReadonlySet<string>, 
   return 'unwrap';
 }
 
-/** Elements no text-oriented policy keeps: scripts, embedded content, form controls, metadata. */
+/**
+ * Elements no text-oriented policy keeps: scripts, embedded content, form controls, metadata. Not `picture`: it is
+ * unwrapped like any element a policy does not know, so that its `img` (the image every browser shows, and its `alt`)
+ * stays where the policy keeps images; its `source` elements are dropped.
+ */
 export const ALWAYS_DROP: readonly string[] = [
   'script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'iframe', 'frame', 'frameset', 'object',
   'embed', 'applet', 'param', 'head', 'title', 'meta', 'link', 'base', 'xml', 'input', 'select', 'textarea',
   'button', 'option', 'optgroup', 'datalist', 'output', 'progress', 'meter', 'video', 'audio', 'source', 'track',
-  'canvas', 'map', 'area', 'picture', 'portal', 'dialog', 'slot', 'math', 'svg', 'plaintext', 'xmp',
+  'canvas', 'map', 'area', 'portal', 'dialog', 'slot', 'math', 'svg', 'plaintext', 'xmp',
 ];
 
 /**

@@ -73,6 +73,12 @@ describe('comment policy', () => {
     expect(() => commentPolicy({ maxDepth: 0 })).toThrow(/maxDepth/);
   });
 
+  it("keeps a picture's img (the image every browser shows) where images are on; its sources go", () => {
+    const html = '<p>a</p><picture><source srcset="https://i.test/a.webp" type="image/webp"><source media="(min-width: 9em)" srcset="https://i.test/w.png"><img src="https://i.test/a.png" alt="A"></picture><p>b</p>';
+    expect(sanitize(html, { policy: commentPolicy({ images: true }) })).toBe('<p>a</p><img src="https://i.test/a.png" alt="A"><p>b</p>');
+    expect(sanitize(html, { policy: comment })).toBe('<p>a</p><p>b</p>');
+  });
+
   it('caps the depth at 32', () => {
     const deep = '<blockquote>'.repeat(100) + 'deep' + '</blockquote>'.repeat(100);
     const frag = parseFragment(sanitize(deep, { policy: comment }), { context: 'body' });

@@ -57,6 +57,14 @@ describe('email policy', () => {
     expect(a.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it("keeps a picture's img (a dark-mode logo's light version, say) and drops its sources", () => {
+    const r = sanitizeEmail(
+      '<picture><source srcset="https://i.test/dark.png" media="(prefers-color-scheme: dark)"><img src="https://i.test/light.png" alt="Logo" width="120"></picture>',
+      { container: 'mail', proxyImage: (u) => 'https://proxy.test/?u=' + encodeURIComponent(u) },
+    );
+    expect(r.body).toBe('<img src="https://proxy.test/?u=https%3A%2F%2Fi.test%2Flight.png" alt="Logo" width="120">');
+  });
+
   it('blocks remote images by default, proxies them through the callback, resolves cid:', () => {
     const html = '<img src="http://img.test/a.png"><img src="cid:logo@x"><table><tr><td background="https://img.test/bg.png"></td></tr></table><div style="background-image:url(https://img.test/c.png)">x</div><img src="data:image/png;base64,AAAA">';
     const blocked = sanitizeEmail(html, { container: 'm' });
