@@ -8,7 +8,7 @@
  * `rel="noopener noreferrer"`.
  * Removed: scripts, forms and their controls (a `form` is unwrapped), frames, objects/embeds, SVG/MathML,
  * `meta` (so `meta refresh`), `link`, `base`, `title`, comments (so conditional comments). Unknown elements
- * are unwrapped (a `picture` leaves its `img`, its `source`s dropped). Relative URLs are resolved against the message's base (`baseUrl`, and with `sanitizeEmail` the
+ * are unwrapped (a `picture` leaves its `img`, a `video` or `audio` its fallback content: their `source`s dropped). Relative URLs are resolved against the message's base (`baseUrl`, and with `sanitizeEmail` the
  * message's own `<base href>`), as a browser showing the message would, then checked as absolute ones; without a
  * base they are dropped (in the page showing the message they would point at the page's own site), but for
  * scheme-relative ones (`//host/path`), taken as https.
@@ -78,7 +78,9 @@ const STYLE = Object.freeze({ properties: Object.freeze(EMAIL_STYLE_PROPERTIES.s
 const STYLE_PROPERTIES = new Set(STYLE.properties);
 
 const allowed = new Set(ELEMENTS);
-const dropped = new Set([...ALWAYS_DROP.filter((n) => n !== 'head'), 'style']);
+// `video` and `audio` are unwrapped: an email's video carries fallback content (a poster image linking to the video)
+// for the mail clients that do not play it, which a webmail showing the message is one of.
+const dropped = new Set([...ALWAYS_DROP.filter((n) => n !== 'head' && n !== 'video' && n !== 'audio'), 'style']);
 
 export interface EmailOptions {
   /**

@@ -65,6 +65,17 @@ describe('email policy', () => {
     expect(r.body).toBe('<img src="https://proxy.test/?u=https%3A%2F%2Fi.test%2Flight.png" alt="Logo" width="120">');
   });
 
+  it("shows a video's fallback content (the image linking to the video), as a mail client that plays no video does", () => {
+    const r = sanitizeEmail(
+      '<video width="320" controls poster="https://i.test/p.jpg" autoplay><source src="https://v.test/m.mp4" type="video/mp4"><track src="https://v.test/c.vtt">' +
+        '<a href="https://v.test/watch"><img src="https://i.test/fallback.jpg" alt="Play"></a></video><audio src="https://v.test/a.mp3">Listen <a href="https://v.test/a">here</a></audio>',
+      { container: 'mail' },
+    );
+    expect(r.body).toBe(
+      '<a href="https://v.test/watch" rel="noopener noreferrer" target="_blank"><img alt="Play"></a>Listen <a href="https://v.test/a" rel="noopener noreferrer" target="_blank">here</a>',
+    );
+  });
+
   it('blocks remote images by default, proxies them through the callback, resolves cid:', () => {
     const html = '<img src="http://img.test/a.png"><img src="cid:logo@x"><table><tr><td background="https://img.test/bg.png"></td></tr></table><div style="background-image:url(https://img.test/c.png)">x</div><img src="data:image/png;base64,AAAA">';
     const blocked = sanitizeEmail(html, { container: 'm' });
