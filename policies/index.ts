@@ -6,6 +6,6 @@
  * Each is a plain `Policy`: use it with `sanitize(html, { policy })`, or change it with `extendPolicy`.
  */
 export { comment, commentPolicy, type CommentPolicyOptions } from './comment.js';
-export { paste } from './paste.js';
+export { paste, pastePolicy, type PastePolicyOptions } from './paste.js';
 export { email, emailPolicy, sanitizeEmail, EMAIL_STYLE_PROPERTIES, type EmailOptions, type SanitizeEmailOptions, type SanitizedEmail } from './email.js';
 export { extendPolicy } from '../src/policy/index.js';

@@ -13,6 +13,7 @@
  * Office namespaced elements (`o:p`, `w:sdt`, `st1:place`... are unwrapped, their text kept), Google Docs'
  * `docs-internal-guid` `<b>` wrapper (and any `b` with `font-weight:normal`), images and media, form controls
  * (a `form` itself is unwrapped: a selection from a web page may sit inside one, and keeps its text).
+ * `pastePolicy({ images: true })` keeps images (`<img src alt width height>`; see `PastePolicyOptions`).
  *
  * Word lists. Word writes a list as sibling paragraphs (`class=MsoListParagraphCxSpFirst`, `style="mso-list:l0
  * level2 lfo1"`), each starting with its bullet in a `<span style="mso-list:Ignore">` inside
@@ -25,8 +26,8 @@
  * becomes the list, the rest are emptied and dropped when the walk reaches them).
  */
 import { HTML_NS, TEXT_NODE, COMMENT_NODE, ELEMENT_NODE, childrenOf, createElement, type ChildNode, type Element, type ParentNode } from '../src/dom.js';
-import type { Policy, PolicyContext } from '../src/policy/index.js';
-import { ALWAYS_DROP, deepFreeze, isNamespacedName, readStyle, unknownElementAction } from './shared.js';
+import type { Policy, PolicyContext, UrlRewriteContext } from '../src/policy/index.js';
+import { ALWAYS_DROP, deepFreeze, isNamespacedName, optionsObject, readStyle, unknownElementAction } from './shared.js';
 
 const KEPT = [
   'p', 'br', 'hr', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code',
@@ -197,8 +198,18 @@ function semanticsOf(style: Map<string, string>): string[] {
 const allowed = new Set([...KEPT, 'a', 'td', 'th', 'span', 'font', 'b', 'strike', 'del', 'ins']);
 // A `form` is unwrapped (a selection from a web page may sit inside one): its controls are dropped, its text kept.
 const dropped = new Set([...ALWAYS_DROP, 'img']);
+const allowedWithImages = new Set([...allowed, 'img']);
+const droppedWithImages = new Set(ALWAYS_DROP);
 
 function onElement(el: Element, ctx: PolicyContext): 'drop' | 'unwrap' | { rename: string } | undefined {
+  return pasteElement(el, ctx, allowed, dropped);
+}
+
+function onElementWithImages(el: Element, ctx: PolicyContext): 'drop' | 'unwrap' | { rename: string } | undefined {
+  return pasteElement(el, ctx, allowedWithImages, droppedWithImages);
+}
+
+function pasteElement(el: Element, ctx: PolicyContext, allowed: ReadonlySet<string>, dropped: ReadonlySet<string>): 'drop' | 'unwrap' | { rename: string } | undefined {
   // The fragment's (or document's) top level has no element whose hook could group it: do it once, here.
   const parent: ParentNode = ctx.parent;
   if (parent.nodeType !== ELEMENT_NODE && !grouped.has(parent)) {
@@ -250,26 +261,66 @@ function onElement(el: Element, ctx: PolicyContext): 'drop' | 'unwrap' | { renam
   return action;
 }
 
-export const paste: Policy = deepFreeze({
-  sanitizer: {
-    elements: [
-      ...KEPT,
-      { name: 'a', attributes: ['href', 'title'] },
-      { name: 'td', attributes: ['colspan', 'rowspan'] },
-      { name: 'th', attributes: ['colspan', 'rowspan', 'scope'] },
-    ],
-    attributes: ['dir', 'lang'],
-    comments: false,
-    dataAttributes: false,
-  },
-  urls: { schemes: ['http', 'https', 'mailto'], relative: 'drop' },
-  attributes: {
-    colspan: { value: { pattern: '[0-9]{1,3}' } },
-    rowspan: { value: { pattern: '[0-9]{1,4}' } },
-    lang: { value: { pattern: '[A-Za-z0-9-]{1,35}' } },
-    dir: { value: { oneOf: ['ltr', 'rtl', 'auto'], ignoreCase: true } },
-  },
-  style: false,
-  classes: false,
-  hooks: { onElement },
-} satisfies Policy);
+export interface PastePolicyOptions {
+  /** Keep images: `<img src alt width height>` (default false). */
+  images?: boolean;
+  /**
+   * With `images`: every image's `src`, as written, goes through this first (`file:` URLs too, which Word writes for
+   * the images it copies, and relative ones): return the URL to use (say, the image uploaded from the clipboard's
+   * files), or null or undefined to remove the `src`. What it returns is still refused if script-capable, or a
+   * `data:` URL of a type other than a raster image. Without it, http, https, `blob:` (Safari's pasted images) and
+   * raster `data:` sources are kept and the others removed; an `img` without a `src` stays, showing its `alt`.
+   */
+  rewriteImage?: (url: string) => string | null | undefined;
+}
+
+/**
+ * The paste policy, optionally with images. Each call returns a new, deeply frozen policy object (extend it with
+ * `extendPolicy`).
+ */
+export function pastePolicy(options?: PastePolicyOptions | null): Policy {
+  options = optionsObject(options, 'pastePolicy');
+  const images = options.images ?? false;
+  if (typeof images !== 'boolean') throw new TypeError('pastePolicy: options.images: expected a boolean');
+  const rewriteImage = options.rewriteImage;
+  if (rewriteImage !== undefined) {
+    if (typeof rewriteImage !== 'function') throw new TypeError('pastePolicy: options.rewriteImage: expected a function');
+    if (!images) throw new TypeError('pastePolicy: options.rewriteImage: needs images: true');
+  }
+  const imageSchemes = ['http', 'https', 'blob', 'data', ...(rewriteImage !== undefined ? ['file'] : [])];
+  return deepFreeze({
+    sanitizer: {
+      elements: [
+        ...KEPT,
+        { name: 'a', attributes: ['href', 'title'] },
+        { name: 'td', attributes: ['colspan', 'rowspan'] },
+        { name: 'th', attributes: ['colspan', 'rowspan', 'scope'] },
+        ...(images ? [{ name: 'img', attributes: ['src', 'alt', 'width', 'height'] }] : []),
+      ],
+      attributes: ['dir', 'lang'],
+      comments: false,
+      dataAttributes: false,
+    },
+    urls: {
+      schemes: ['http', 'https', 'mailto'],
+      relative: 'drop',
+      ...(images ? { kinds: { image: { schemes: imageSchemes, relative: rewriteImage !== undefined ? 'keep' : 'drop' } } } : {}),
+      ...(rewriteImage !== undefined
+        ? { rewrite: (url: string, context: UrlRewriteContext) => (context.kind === 'image' ? (rewriteImage(context.written) ?? null) : url) }
+        : {}),
+    },
+    attributes: {
+      colspan: { value: { pattern: '[0-9]{1,3}' } },
+      rowspan: { value: { pattern: '[0-9]{1,4}' } },
+      lang: { value: { pattern: '[A-Za-z0-9-]{1,35}' } },
+      dir: { value: { oneOf: ['ltr', 'rtl', 'auto'], ignoreCase: true } },
+      ...(images ? { width: { value: { pattern: '[0-9]{1,4}' } }, height: { value: { pattern: '[0-9]{1,4}' } } } : {}),
+    },
+    style: false,
+    classes: false,
+    hooks: { onElement: images ? onElementWithImages : onElement },
+  } satisfies Policy);
+}
+
+/** The paste policy without images. */
+export const paste: Policy = pastePolicy();

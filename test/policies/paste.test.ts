@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_NODE, ELEMENT_NODE, type Element } from '../../src/dom.js';
 import { parseDocument, parseFragment } from '../../src/parser.js';
 import { sanitize } from '../../src/sanitize.js';
-import { paste } from '../../policies/index.js';
+import { paste, pastePolicy } from '../../policies/index.js';
 import { corpusFiles, elements, nodes, readCorpus, retention, visibleText } from './helpers.js';
 
 const LIST_STYLE = /mso-list\s*:\s*l\d+\s+level(\d+)\s+lfo\d+/i;
@@ -86,6 +86,44 @@ describe('paste policy', () => {
     );
   });
 
+  it('keeps images with pastePolicy({ images: true }): http(s), blob: and raster data: sources; the rest through rewriteImage', () => {
+    const html =
+      '<p>a<img src="https://i.test/a.png" alt="A" width="20" height="10" style="x" class="y"><img src="http://i.test/b.png">' +
+      '<img src="blob:https://editor.test/5e1f"><img src="data:image/png;base64,AAAA"><img src="data:image/svg+xml,&lt;svg onload=alert(1)&gt;">' +
+      '<img src="file:///C:/Temp/msohtmlclip1/01/clip_image002.png" alt="W"><img src="rel.png"><img src="javascript:alert(1)"></p>' +
+      '<picture><source srcset="https://i.test/w.webp"><img src="https://i.test/p.png"></picture>';
+    expect(sanitize(html, { policy: paste })).toBe('<p>a</p>');
+    const images = pastePolicy({ images: true });
+    expect(sanitize(html, { policy: images })).toBe(
+      '<p>a<img src="https://i.test/a.png" alt="A" width="20" height="10"><img src="http://i.test/b.png"><img src="blob:https://editor.test/5e1f">' +
+        '<img src="data:image/png;base64,AAAA"><img><img alt="W"><img><img></p><img src="https://i.test/p.png">',
+    );
+    // Word's file: images, say, uploaded from the clipboard's files: the callback sees each src as written.
+    const seen: string[] = [];
+    const uploads = pastePolicy({
+      images: true,
+      rewriteImage: (url) => (seen.push(url), url.startsWith('file:') ? 'https://cdn.editor.test/' + url.slice(url.lastIndexOf('/') + 1) : url === 'rel.png' ? 'javascript:alert(2)' : url),
+    });
+    const out = sanitize(html, { policy: uploads });
+    expect(out).toContain('<img src="https://cdn.editor.test/clip_image002.png" alt="W">');
+    // What it returns is checked still: no script-capable URL, no data: URL other than a raster image.
+    expect(out).not.toMatch(/javascript|svg/);
+    expect(seen).toEqual([
+      'https://i.test/a.png', 'http://i.test/b.png', 'blob:https://editor.test/5e1f', 'data:image/png;base64,AAAA',
+      'file:///C:/Temp/msohtmlclip1/01/clip_image002.png', 'rel.png', 'https://i.test/p.png',
+    ]);
+    // Links keep the paste policy's own rules.
+    expect(sanitize('<a href="rel.html">r</a><a href="file:///x">f</a>', { policy: uploads })).toBe('<a>r</a><a>f</a>');
+  });
+
+  it('refuses bad pastePolicy options, naming the field', () => {
+    expect(() => pastePolicy({ images: 'yes' as never })).toThrow(new TypeError('pastePolicy: options.images: expected a boolean'));
+    expect(() => pastePolicy({ images: true, rewriteImage: 'x' as never })).toThrow(new TypeError('pastePolicy: options.rewriteImage: expected a function'));
+    expect(() => pastePolicy({ rewriteImage: (u) => u })).toThrow(new TypeError('pastePolicy: options.rewriteImage: needs images: true'));
+    expect(() => pastePolicy(5 as never)).toThrow(new TypeError('pastePolicy: options: expected an object'));
+    expect(sanitize('<p>x<img src="https://i.test/a.png"></p>', { policy: pastePolicy(null) })).toBe('<p>x</p>');
+  });
+
   const files = corpusFiles('paste', 'paste corpus');
   const retained: number[] = [];
   const listFiles = new Set<string>();
@@ -93,6 +131,13 @@ describe('paste policy', () => {
     const input = readCorpus(path);
     const out = sanitize(input, { policy: paste });
     expect(sanitize(out, { policy: paste })).toBe(out);
+    // With images: a fixed point too, and every image kept is one the policy allows (Word's file: ones are not).
+    const withImages = sanitize(input, { policy: pastePolicy({ images: true }) });
+    expect(sanitize(withImages, { policy: pastePolicy({ images: true }) })).toBe(withImages);
+    for (const el of elements(parseFragment(withImages, { context: 'body' }))) {
+      if (el.localName === 'img' && el.hasAttribute('src')) expect(el.getAttribute('src')).toMatch(/^(?:https?:|blob:|data:image\/(?:png|gif|jpeg|webp))/);
+    }
+    expect(withImages.replace(/<img[^>]*>/g, '')).toBe(out);
 
     const frag = parseFragment(out, { context: 'body' });
     for (const n of nodes(frag)) {
