@@ -12,9 +12,9 @@
  *   npx vitest run --config vitest.browser.config.ts test/browser/email-base.test.ts
  *   HTMLSIFT_EMAIL_CASES=2000 HTMLSIFT_SEED=7 ...   # more messages, another seed
  */
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumSkipReason, launchChromium } from './chromium.js';
+import { chromiumSkipReason } from './chromium.js';
+import { EmailPages } from './email-pages.js';
 import { sanitizeEmail } from '../../policies/index.js';
 import { mulberry32 } from '../support/random.js';
 
@@ -119,13 +119,11 @@ interface Listing {
   sheet: string | null;
 }
 
-let nextDocument = '';
-let documents = 0;
+const pages = new EmailPages();
 
 /** Loads `markup` at `url` and lists the URLs in it: attributes as written, and computed background images. */
-async function list(page: Page, markup: string, url: string): Promise<Listing> {
-  nextDocument = markup;
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
+async function list(markup: string, url: string): Promise<Listing> {
+  const page = await pages.load(markup, url);
   return page.evaluate(() => {
     const attr = (sel: string, name: string) => [...document.querySelectorAll(sel)].map((e) => e.getAttribute(name));
     return {
@@ -147,8 +145,8 @@ async function list(page: Page, markup: string, url: string): Promise<Listing> {
  * followed, and such messages counted.
  */
 let deviated = false;
-async function resolveAll(page: Page, refs: string[]): Promise<(string | null)[]> {
-  const [urls, departs] = await page.evaluate((rs) => {
+async function resolveAll(refs: string[]): Promise<(string | null)[]> {
+  const [urls, departs] = await pages.page.evaluate((rs) => {
     const departs = document.baseURI === 'about:blank' && document.querySelector('base[href]') !== null;
     const base = departs ? location.href : document.baseURI;
     const urls = rs.map((r) => {
@@ -175,20 +173,8 @@ const proxied = (u: string | null): string | null => {
 const cssImage = (u: string | null): string => (u === null ? 'none' : `url("${u}")`);
 
 describe.skipIf(skip !== null)("sanitizeEmail resolves relative URLs as Chromium does against the message's base", () => {
-  let browser: Browser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.route('**/*', (route) =>
-      route.request().url().startsWith('http://email.test/')
-        ? route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: nextDocument })
-        : route.abort(),
-    );
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  beforeAll(() => pages.open());
+  afterAll(() => pages.close());
 
   test(`${CASES} generated messages`, async () => {
     const random = mulberry32(SEED);
@@ -198,18 +184,18 @@ describe.skipIf(skip !== null)("sanitizeEmail resolves relative URLs as Chromium
     for (let i = 0; i < CASES; i++) {
       const m = message(random);
       deviated = false;
-      const baseUrl = `http://email.test/${documents}/dir/page.html`;
-      await list(page, m.html, baseUrl);
+      const baseUrl = pages.freshUrl('dir/page.html');
+      await list(m.html, baseUrl);
       const expected = {
-        links: (await resolveAll(page, m.links)).map((u) => (u !== null && /^(https?|mailto|tel):/.test(u) ? u : null)),
-        images: (await resolveAll(page, m.images)).map(proxied),
-        srcsets: (await resolveAll(page, m.srcsets)).map((u) => (proxied(u) !== null ? proxied(u) + ' 2x' : null)),
-        backgrounds: (await resolveAll(page, m.backgrounds)).map(proxied),
-        styles: (await resolveAll(page, m.styles)).map((u) => cssImage(proxied(u))),
-        sheet: m.sheet === null ? null : cssImage(proxied((await resolveAll(page, [m.sheet]))[0]!)),
+        links: (await resolveAll(m.links)).map((u) => (u !== null && /^(https?|mailto|tel):/.test(u) ? u : null)),
+        images: (await resolveAll(m.images)).map(proxied),
+        srcsets: (await resolveAll(m.srcsets)).map((u) => (proxied(u) !== null ? proxied(u) + ' 2x' : null)),
+        backgrounds: (await resolveAll(m.backgrounds)).map(proxied),
+        styles: (await resolveAll(m.styles)).map((u) => cssImage(proxied(u))),
+        sheet: m.sheet === null ? null : cssImage(proxied((await resolveAll([m.sheet]))[0]!)),
       };
       const out = sanitizeEmail(m.html, { container: 'm', baseUrl, proxyImage: (u) => PROXY + encodeURIComponent(u) });
-      const ours = await list(page, `<!DOCTYPE html><html><head></head><body><main class="m">${out.html}</main></body></html>`, `http://email.test/${documents++}/other/`);
+      const ours = await list(`<!DOCTYPE html><html><head></head><body><main class="m">${out.html}</main></body></html>`, pages.freshUrl('other/'));
       for (const k of ['links', 'images', 'srcsets', 'backgrounds', 'styles', 'sheet'] as const) {
         const want = JSON.stringify(expected[k]);
         const got = JSON.stringify(ours[k]);

@@ -12,9 +12,9 @@
  *   npx vitest run --config vitest.browser.config.ts test/browser/email-container.test.ts
  *   HTMLSIFT_EMAIL_CASES=2000 HTMLSIFT_SEED=7 ...   # more messages, another seed
  */
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumSkipReason, launchChromium } from './chromium.js';
+import { chromiumSkipReason } from './chromium.js';
+import { EmailPages } from './email-pages.js';
 import { sanitizeEmail } from '../../policies/index.js';
 import { mulberry32 } from '../support/random.js';
 
@@ -62,15 +62,11 @@ function message(random: () => number): string {
   return `<!DOCTYPE html><html${htmlDir}><head>${sheet}</head><body ${attrs.join(' ')}>x<a href="https://link.test/">l</a></body></html>`;
 }
 
-/** The document the page is navigated to next (a fresh document each time: `setContent` reuses the document,
- * and Chromium kept a body's link color from one content to the next). */
-let nextDocument = '';
-let documents = 0;
+const pages = new EmailPages();
 
 /** The computed style of the element `selector` finds, and the color and font size of the link in it. */
-async function computed(page: Page, markup: string, selector: string): Promise<Record<string, string>> {
-  nextDocument = markup;
-  await page.goto(`http://email.test/${documents++}`, { waitUntil: 'domcontentloaded' });
+async function computed(markup: string, selector: string): Promise<Record<string, string>> {
+  const page = await pages.load(markup);
   return page.evaluate(
     ([sel, props]) => {
       const el = document.querySelector(sel as string)!;
@@ -83,20 +79,8 @@ async function computed(page: Page, markup: string, selector: string): Promise<R
 }
 
 describe.skipIf(skip !== null)("sanitizeEmail's container looks like the message's body (Chromium)", () => {
-  let browser: Browser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchChromium();
-    page = await browser.newPage();
-    await page.route('**/*', (route) =>
-      route.request().url().startsWith('http://email.test/')
-        ? route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: nextDocument })
-        : route.abort(),
-    );
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  beforeAll(() => pages.open());
+  afterAll(() => pages.close());
 
   test(`${CASES} generated messages`, async () => {
     const random = mulberry32(SEED);
@@ -106,13 +90,13 @@ describe.skipIf(skip !== null)("sanitizeEmail's container looks like the message
       const input = message(random);
       const out = sanitizeEmail(input, { container: 'm', proxyImage: (u) => PROXY + encodeURIComponent(u) });
       if (out.css.includes('.m{')) carried++;
-      const original = await computed(page, input, 'body');
+      const original = await computed(input, 'body');
       // The original's image URL as the proxy rewrote it: the URL Chromium resolved, proxied.
       const image = /^url\("(.*)"\)$/.exec(original['background-image']!);
       if (image !== null) original['background-image'] = `url("${PROXY + encodeURIComponent(JSON.parse(`"${image[1]}"`) as string)}")`;
       // The container as the README shows it: the class, and the message's language as its lang attribute.
       const lang = out.lang !== '' ? ` lang="${out.lang}"` : '';
-      const ours = await computed(page, `<!DOCTYPE html><html><head></head><body><div class="m"${lang}>${out.html}</div></body></html>`, '.m');
+      const ours = await computed(`<!DOCTYPE html><html><head></head><body><div class="m"${lang}>${out.html}</div></body></html>`, '.m');
       for (const p of [...PROPERTIES, 'a color', 'a font-size']) {
         if (original[p] !== ours[p]) differences.push(`${input}\n  ${p}: body ${original[p]}, container ${ours[p]}\n  css: ${out.css}`);
       }
@@ -125,8 +109,8 @@ describe.skipIf(skip !== null)("sanitizeEmail's container looks like the message
   test('positive control: without the carried rules, the container differs from the body', async () => {
     const input = '<!DOCTYPE html><html><body bgcolor="#eee" dir="rtl" style="color:#333" link="red" lang="ja">x<a href="https://link.test/">l</a></body></html>';
     const out = sanitizeEmail(input, { container: 'm' });
-    const original = await computed(page, input, 'body');
-    const ours = await computed(page, `<!DOCTYPE html><div class="m">${out.body}</div>`, '.m');
+    const original = await computed(input, 'body');
+    const ours = await computed(`<!DOCTYPE html><div class="m">${out.body}</div>`, '.m');
     expect([...PROPERTIES, 'a color'].filter((p) => original[p] !== ours[p])).toEqual(['background-color', 'direction', 'color', '-webkit-locale', 'a color']);
   });
 });
