@@ -8,7 +8,8 @@
  * `rel="noopener noreferrer"`.
  * Removed: scripts, forms and their controls (a `form` is unwrapped), frames, objects/embeds, SVG/MathML,
  * `meta` (so `meta refresh`), `link`, `base`, `title`, comments (so conditional comments). Unknown elements
- * are unwrapped (a `picture` leaves its `img`, a `video` or `audio` its fallback content: their `source`s dropped). Relative URLs are resolved against the message's base (`baseUrl`, and with `sanitizeEmail` the
+ * are unwrapped (a `picture` leaves its `img`, a `video` or `audio` its fallback content: their `source`s
+ * dropped). Relative URLs are resolved against the message's base (`baseUrl`, and with `sanitizeEmail` the
  * message's own `<base href>`), as a browser showing the message would, then checked as absolute ones; without a
  * base they are dropped (in the page showing the message they would point at the page's own site), but for
  * scheme-relative ones (`//host/path`), taken as https.
@@ -33,7 +34,7 @@ import { enforceReparseSafety } from '../src/sanitizer/reparse-safety.js';
 import { scopeStylesheet, type ScopeRemoval, type ScopeResult } from '../src/css/index.js';
 import { serializeString } from '../src/css/serialize.js';
 import { legacyColor } from '../src/policy/style-transforms.js';
-import { checkUrl, type UrlPolicy } from '../src/url/url-policy.js';
+import { checkUrl, tryUrl, type UrlPolicy } from '../src/url/url-policy.js';
 import { isUint8Array } from '../src/encoding/encoding-sniffing.js';
 import { ALWAYS_DROP, deepFreeze, optionsObject, unknownElementAction } from './shared.js';
 
@@ -122,13 +123,8 @@ interface EmailCall {
  * another scheme is kept only if it is an http or https URL, or a `mailto:` or `tel:` link.)
  */
 function readBase(call: EmailCall, href: string): void {
-  let u: URL;
-  try {
-    u = call.base !== null ? new URL(href, call.base) : new URL(href);
-  } catch {
-    return;
-  }
-  if (u.protocol === 'data:' || u.protocol === 'javascript:') return;
+  const u = tryUrl(href, call.base ?? undefined);
+  if (u === null || u.protocol === 'data:' || u.protocol === 'javascript:') return;
   call.base = u.href;
 }
 
@@ -144,13 +140,8 @@ function checkedBaseUrl(options: EmailOptions, fn: string): string | null {
 
 /** `url` parsed (against `base`, when given) if it gives an http or https URL: its `href`; else null. */
 function httpUrl(url: string, base: string | undefined): string | null {
-  let u: URL;
-  try {
-    u = base === undefined ? new URL(url) : new URL(url, base);
-  } catch {
-    return null;
-  }
-  return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  const u = tryUrl(url, base);
+  return u !== null && (u.protocol === 'http:' || u.protocol === 'https:') ? u.href : null;
 }
 
 const SCHEME_RELATIVE = /^[\\/]{2}/;
@@ -168,13 +159,8 @@ function resourceRewrite(call: EmailCall): (url: string, context: UrlRewriteCont
     if (scheme === '') {
       // Without a base, a scheme-relative URL (`//host/path`) still names its site: https, as checked.
       const base = call.base ?? (SCHEME_RELATIVE.test(u) ? 'https://base.invalid/' : null);
-      if (base === null) return null;
-      let resolved: URL;
-      try {
-        resolved = new URL(u, base);
-      } catch {
-        return null;
-      }
+      const resolved = base !== null ? tryUrl(u, base) : null;
+      if (resolved === null) return null;
       u = resolved.href;
       scheme = resolved.protocol.slice(0, -1);
       if (scheme !== 'http' && scheme !== 'https' && !(context.kind === 'link' && (scheme === 'mailto' || scheme === 'tel'))) return null;

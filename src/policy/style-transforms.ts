@@ -137,6 +137,7 @@ export function legacyColor(value: string): string | null {
     length--;
   }
   let hex = '#';
-  for (const p of parts) hex += (length > 2 ? p.slice(0, 2) : p.padStart(2, '0')).toLowerCase();
+  // The first two digits of each part (a part of one digit is that digit).
+  for (const p of parts) hex += p.padStart(2, '0').slice(0, 2).toLowerCase();
   return hex;
 }

@@ -181,7 +181,8 @@ function normalizeScheme(s: string): string {
   return t.endsWith(':') ? t.slice(0, -1) : t;
 }
 
-function tryUrl(input: string, base?: string): URL | null {
+/** The WHATWG `URL` of `input` (against `base`, when given), or null where the URL parser fails. */
+export function tryUrl(input: string, base?: string): URL | null {
   try {
     return base === undefined ? new URL(input) : new URL(input, base);
   } catch {
